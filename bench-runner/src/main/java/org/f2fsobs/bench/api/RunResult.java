@@ -1,0 +1,59 @@
+package org.f2fsobs.bench.api;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The result of one run: exactly the document of contracts.md §3 (serialised with snake_case names by
+ * {@link ResultJson}). Counters, histograms, time breakdown and {@code virtualNs} cover the measured command only;
+ * mkfs, mount, preparation and umount are under {@code preparation}.
+ */
+public record RunResult(
+        String scenario,
+        String tool,
+        String command,
+        String toolOutput,
+        String profile,
+        String mkfs,
+        String mount,
+        Map<String, Boolean> optimizations,
+        Map<String, Object> params,
+        long seed,
+        Headline headline,
+        Map<String, Object> metrics,
+        Map<String, Object> counters,
+        Map<String, Map<String, Long>> histograms,
+        TimeBreakdown timeBreakdownNs,
+        Preparation preparation,
+        Reference reference,
+        long virtualNs,
+        long wallMs,
+        String reproduce,
+        String engineVersion) {
+
+    /** The figure a tool's user reads first, in base units (bytes/s). */
+    public record Headline(String name, double value, String unit) {}
+
+    /** Where the virtual time of the measured command went. */
+    public record TimeBreakdown(long deviceBusy, long idle, Map<String, Long> cpu, Map<String, Long> lockWait) {}
+
+    /** mkfs, mount, preparation steps and umount: reported apart from the measured command. */
+    public record Preparation(long virtualNs, Map<String, Object> counters) {}
+
+    /** The mail's figure for this cell, converted to base units, and ours over it. */
+    public record Reference(double value, String unit, String source, double oursOverReference) {}
+
+    /** A copy with another wall time (wall time is the simulator's own speed, never part of the result proper). */
+    public RunResult withWallMs(long ms) {
+        return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
+                headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, ms,
+                reproduce, engineVersion);
+    }
+
+    /** iozone rows (metrics.rows), or an empty list for other tools. */
+    @SuppressWarnings("unchecked")
+    public List<Map<String, Object>> rows() {
+        Object r = metrics == null ? null : metrics.get("rows");
+        return r instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
+    }
+}
