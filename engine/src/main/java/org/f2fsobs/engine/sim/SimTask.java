@@ -22,6 +22,8 @@ public final class SimTask {
     State state = State.NEW;
     Object waitingOn;
     boolean onCpu;
+    /** The CPU this task runs on (valid while running; the last one it ran on otherwise). */
+    int cpuId;
     boolean keepsCpu;
     /** The task's private time, ns; never behind the global clock while the task runs. */
     long localNs;
@@ -74,6 +76,11 @@ public final class SimTask {
     public int id() { return id; }
     public boolean daemon() { return daemon; }
     public Simulation sim() { return sim; }
+
+    /** smp_processor_id(): the simulated CPU this task is running on. */
+    public int cpuId() {
+        return cpuId;
+    }
 
     /** This task's current (private) time in ns. */
     public long nowNs() {

@@ -47,6 +47,7 @@ public final class Simulation {
     private long seq;
     private long events;
     private int freeCpus;
+    private final java.util.BitSet freeCpuIds = new java.util.BitSet();
     private int liveNonDaemon;
     private volatile Object baton = DRIVER;
     private Thread driverThread;
@@ -62,6 +63,7 @@ public final class Simulation {
         this.schedPrng = root.fork();
         this.prng = root.fork();
         this.freeCpus = options.cpus();
+        this.freeCpuIds.set(0, options.cpus());
         this.switchAccount = accounting.register("context_switch");
         digest.mix(seed);
     }
@@ -142,6 +144,9 @@ public final class Simulation {
         }
         if (freeCpus > 0) {
             freeCpus--;
+            int cpu = freeCpuIds.nextSetBit(0);     // lowest free CPU: deterministic placement
+            freeCpuIds.clear(cpu);
+            t.cpuId = cpu;
             dispatch(t, clock.nowNs());
         } else {
             runqueue.addLast(t);
@@ -169,8 +174,13 @@ public final class Simulation {
         if (!t.onCpu) return;
         t.onCpu = false;
         SimTask next = runqueue.pollFirst();
-        if (next != null) dispatch(next, clock.nowNs());
-        else freeCpus++;
+        if (next != null) {
+            next.cpuId = t.cpuId;
+            dispatch(next, clock.nowNs());
+        } else {
+            freeCpus++;
+            freeCpuIds.set(t.cpuId);
+        }
     }
 
     boolean othersWaitForCpu() {
@@ -182,7 +192,9 @@ public final class Simulation {
         t.state = SimTask.State.RUNNABLE;
         t.onCpu = false;
         runqueue.addLast(t);
-        dispatch(runqueue.pollFirst(), clock.nowNs());   // never t: others were waiting ahead of it
+        SimTask next = runqueue.pollFirst();              // never t: others were waiting ahead of it
+        next.cpuId = t.cpuId;
+        dispatch(next, clock.nowNs());
         runLoop(t, false);
         t.sliceStartNs = t.localNs;
     }

@@ -34,6 +34,19 @@ class SimulationTests {
     }
 
     @Test
+    void tasksRunOnDistinctCpuIdsAndInheritTheReleasedOne() {
+        Simulation sim = new Simulation(1, SimOptions.ideal(2));
+        int acct = sim.accounting().register("work");
+        int[] ids = new int[3];
+        for (int i = 0; i < 3; i++) {
+            int k = i;
+            sim.spawn("w" + i, t -> { ids[k] = t.cpuId(); t.cpuNs(acct, 1_000 * (k + 1)); });
+        }
+        sim.run();
+        assertThat(ids).containsExactly(0, 1, 0);   // w2 waits for w0's CPU
+    }
+
+    @Test
     void contextSwitchCostDelaysEveryDispatch() {
         Simulation sim = new Simulation(1, SimOptions.ideal(1).withContextSwitchNs(500));
         int acct = sim.accounting().register("work");
