@@ -32,6 +32,7 @@ public final class SimTask {
     long lastSyncNs;
     long sliceStartNs;
     private long cpuPs;
+    private Object[] locals = new Object[4];
 
     SimTask(Simulation sim, int id, String name, boolean daemon, Consumer<SimTask> body) {
         this.sim = sim;
@@ -146,6 +147,19 @@ public final class SimTask {
     /** Blocks on something already synchronised by the caller (locks call this after their own sync). */
     void blockSynced(Object waitingOn) {
         sim.block(this, waitingOn, false);
+    }
+
+    /** Per-task state owned by another layer (the block layer's plug, a writeback context …). */
+    @SuppressWarnings("unchecked")
+    public <T> T local(TaskLocal<T> key) {
+        int i = key.index();
+        return i < locals.length ? (T) locals[i] : null;
+    }
+
+    public <T> void setLocal(TaskLocal<T> key, T value) {
+        int i = key.index();
+        if (i >= locals.length) locals = java.util.Arrays.copyOf(locals, Math.max(i + 1, locals.length * 2));
+        locals[i] = value;
     }
 
     String describeWait() {

@@ -221,9 +221,20 @@ public final class Simulation {
         runLoop(t, false);
     }
 
+    private final List<java.util.function.Consumer<SimTask>> blockHooks = new ArrayList<>();
+
+    /**
+     * Registers work to do whenever a task is about to sleep (not spin): e.g. the block layer flushes the task's
+     * plug, as schedule() does with blk_flush_plug.
+     */
+    public void addBlockHook(java.util.function.Consumer<SimTask> hook) {
+        blockHooks.add(hook);
+    }
+
     /** Blocks the task until someone {@link #wake}s it; the task must be synchronised. */
     void block(SimTask t, Object waitingOn, boolean keepCpu) {
         checkAlive();
+        if (!keepCpu) for (int i = 0; i < blockHooks.size(); i++) blockHooks.get(i).accept(t);
         t.state = SimTask.State.BLOCKED;
         t.waitingOn = waitingOn;
         t.keepsCpu = keepCpu;

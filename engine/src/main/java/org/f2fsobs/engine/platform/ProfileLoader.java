@@ -1,0 +1,203 @@
+package org.f2fsobs.engine.platform;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads a profile file ({@code profiles/NAME.json} on the class path, or any JSON text). Every leaf is
+ * {@code {"value": …, "source": "…"}}; a missing key, an unknown key, a wrong type, an empty source or a value out
+ * of range is a {@link ProfileException} naming the key.
+ */
+public final class ProfileLoader {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final String file;
+    private final Map<String, Sourced> constants = new LinkedHashMap<>();
+
+    private ProfileLoader(String file) {
+        this.file = file;
+    }
+
+    public static Profile fromResource(String name) {
+        String path = "profiles/" + name + ".json";
+        try (InputStream in = ProfileLoader.class.getClassLoader().getResourceAsStream(path)) {
+            if (in == null) throw new ProfileException("unknown profile '" + name + "' (known: " + Profiles.names() + ")");
+            return parse(name + ".json", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new ProfileException("cannot read profile " + path + ": " + e.getMessage());
+        }
+    }
+
+    public static Profile parse(String file, String json) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(json);
+        } catch (JacksonException e) {
+            throw new ProfileException(file + ": not valid JSON: " + e.getOriginalMessage());
+        }
+        return new ProfileLoader(file).build(root);
+    }
+
+    private Profile build(JsonNode root) {
+        expectKeys(root, "", keys("name", "title", "description", "userland", "cpu", "memory", "device", "tunables", "kernel"));
+        String name = text(root, "name");
+        String title = text(root, "title");
+        String description = text(root, "description");
+        String userland = str(root, "userland", "userland", keys("gnu", "toybox"));
+
+        JsonNode cpu = obj(root, "cpu", "cpu");
+        expectKeys(cpu, "cpu.", keys("count", "clock_mhz", "context_switch_ns", "slice_ns", "wake_jitter_mean_ns", "costs_ps"));
+        JsonNode costs = obj(cpu, "costs_ps", "cpu.costs_ps");
+        Map<CpuOp, Long> costsPs = new EnumMap<>(CpuOp.class);
+        Set<String> knownOps = new TreeSet<>();
+        for (CpuOp op : CpuOp.values()) {
+            knownOps.add(op.key());
+            costsPs.put(op, num(costs, op.key(), "cpu.costs_ps." + op.key(), 0, 10_000_000_000L));
+        }
+        expectKeys(costs, "cpu.costs_ps.", knownOps);
+        CpuSpec cpuSpec = new CpuSpec(
+                (int) num(cpu, "count", "cpu.count", 1, 1024),
+                (int) num(cpu, "clock_mhz", "cpu.clock_mhz", 100, 10_000),
+                num(cpu, "context_switch_ns", "cpu.context_switch_ns", 0, 1_000_000),
+                num(cpu, "slice_ns", "cpu.slice_ns", 1_000, 1_000_000_000),
+                num(cpu, "wake_jitter_mean_ns", "cpu.wake_jitter_mean_ns", 0, 1_000_000), costsPs);
+
+        JsonNode mem = obj(root, "memory", "memory");
+        expectKeys(mem, "memory.", keys("total_bytes"));
+        long memoryBytes = num(mem, "total_bytes", "memory.total_bytes", 64L << 20, 1L << 42);
+
+        DeviceSpec device = device(obj(root, "device", "device"));
+
+        JsonNode tun = obj(root, "tunables", "tunables");
+        expectKeys(tun, "tunables.", keys("read_ahead_kb", "dirty_background_ratio", "dirty_ratio",
+                "dirty_expire_centisecs", "dirty_writeback_centisecs"));
+        Tunables tunables = new Tunables(
+                (int) num(tun, "read_ahead_kb", "tunables.read_ahead_kb", 4, 65_536),
+                (int) num(tun, "dirty_background_ratio", "tunables.dirty_background_ratio", 1, 100),
+                (int) num(tun, "dirty_ratio", "tunables.dirty_ratio", 1, 100),
+                (int) num(tun, "dirty_expire_centisecs", "tunables.dirty_expire_centisecs", 1, 1_000_000),
+                (int) num(tun, "dirty_writeback_centisecs", "tunables.dirty_writeback_centisecs", 0, 1_000_000));
+        if (tunables.dirtyBackgroundRatio() > tunables.dirtyRatio()) {
+            throw new ProfileException(file + ": tunables.dirty_background_ratio must not exceed tunables.dirty_ratio");
+        }
+
+        JsonNode k = obj(root, "kernel", "kernel");
+        expectKeys(k, "kernel.", keys("version", "vmalloc", "decompress_context"));
+        KernelSpec kernel = new KernelSpec(str(k, "version", "kernel.version", null),
+                str(k, "vmalloc", "kernel.vmalloc", keys("list_walk_sync_purge", "rbtree_deferred_purge")),
+                str(k, "decompress_context", "kernel.decompress_context", keys("workqueue", "completion")));
+
+        return new Profile(name, title, description, userland, cpuSpec, memoryBytes, device, tunables, kernel, constants);
+    }
+
+    private DeviceSpec device(JsonNode d) {
+        expectKeys(d, "device.", keys("model", "capacity_bytes", "queue_depth", "max_sectors_kb", "read_latency_ns",
+                "write_latency_ns", "read_bandwidth_bytes_per_s", "write_bandwidth_bytes_per_s", "command_overhead_ns",
+                "flush_ns", "fua_ns", "volatile_cache", "latency_jitter_mean_ns", "scheduler", "cfq",
+                "submit_in_caller_context"));
+        String scheduler = str(d, "scheduler", "device.scheduler", keys("none", "cfq"));
+        DeviceSpec.CfqTunables cfq = null;
+        if (d.has("cfq")) {
+            JsonNode c = obj(d, "cfq", "device.cfq");
+            expectKeys(c, "device.cfq.", keys("quantum", "slice_sync_ns", "slice_async_ns", "slice_idle_ns",
+                    "fifo_expire_sync_ns", "fifo_expire_async_ns", "target_latency_ns"));
+            cfq = new DeviceSpec.CfqTunables(
+                    (int) num(c, "quantum", "device.cfq.quantum", 1, 1024),
+                    num(c, "slice_sync_ns", "device.cfq.slice_sync_ns", 1, 10_000_000_000L),
+                    num(c, "slice_async_ns", "device.cfq.slice_async_ns", 1, 10_000_000_000L),
+                    num(c, "slice_idle_ns", "device.cfq.slice_idle_ns", 0, 10_000_000_000L),
+                    num(c, "fifo_expire_sync_ns", "device.cfq.fifo_expire_sync_ns", 1, 10_000_000_000L),
+                    num(c, "fifo_expire_async_ns", "device.cfq.fifo_expire_async_ns", 1, 10_000_000_000L),
+                    num(c, "target_latency_ns", "device.cfq.target_latency_ns", 1, 10_000_000_000L));
+        } else if (scheduler.equals("cfq")) {
+            throw new ProfileException(file + ": device.cfq is required when device.scheduler is cfq");
+        }
+        int maxSectorsKb = (int) num(d, "max_sectors_kb", "device.max_sectors_kb", 4, 65_536);
+        if (maxSectorsKb % 4 != 0) throw new ProfileException(file + ": device.max_sectors_kb must be a multiple of 4");
+        return new DeviceSpec(
+                str(d, "model", "device.model", null),
+                num(d, "capacity_bytes", "device.capacity_bytes", 64L << 20, 1L << 50),
+                (int) num(d, "queue_depth", "device.queue_depth", 1, 65_536),
+                maxSectorsKb,
+                num(d, "read_latency_ns", "device.read_latency_ns", 0, 1_000_000_000),
+                num(d, "write_latency_ns", "device.write_latency_ns", 0, 1_000_000_000),
+                num(d, "read_bandwidth_bytes_per_s", "device.read_bandwidth_bytes_per_s", 1_000_000, 1L << 42),
+                num(d, "write_bandwidth_bytes_per_s", "device.write_bandwidth_bytes_per_s", 1_000_000, 1L << 42),
+                num(d, "command_overhead_ns", "device.command_overhead_ns", 0, 1_000_000_000),
+                num(d, "flush_ns", "device.flush_ns", 0, 10_000_000_000L),
+                num(d, "fua_ns", "device.fua_ns", 0, 10_000_000_000L),
+                bool(d, "volatile_cache", "device.volatile_cache"),
+                num(d, "latency_jitter_mean_ns", "device.latency_jitter_mean_ns", 0, 1_000_000_000),
+                scheduler, cfq,
+                bool(d, "submit_in_caller_context", "device.submit_in_caller_context"));
+    }
+
+    // ------------------------------------------------------------------ leaf readers
+
+    private JsonNode leaf(JsonNode parent, String key, String path) {
+        JsonNode n = parent.get(key);
+        if (n == null) throw new ProfileException(file + ": missing key " + path);
+        if (!n.isObject() || !n.has("value") || !n.has("source")) {
+            throw new ProfileException(file + ": " + path + " must be {\"value\": …, \"source\": \"…\"}");
+        }
+        String source = n.get("source").asString("");
+        if (source.isBlank()) throw new ProfileException(file + ": " + path + " has an empty source");
+        JsonNode v = n.get("value");
+        constants.put(path, new Sourced(v.isNumber() ? (Object) v.numberValue() : v.isBoolean() ? v.asBoolean() : v.asString(), source));
+        return v;
+    }
+
+    private long num(JsonNode parent, String key, String path, long min, long max) {
+        JsonNode v = leaf(parent, key, path);
+        if (!v.isIntegralNumber()) throw new ProfileException(file + ": " + path + " must be an integer");
+        long x = v.asLong();
+        if (x < min || x > max) throw new ProfileException(file + ": " + path + " = " + x + " is out of range [" + min + ", " + max + "]");
+        return x;
+    }
+
+    private boolean bool(JsonNode parent, String key, String path) {
+        JsonNode v = leaf(parent, key, path);
+        if (!v.isBoolean()) throw new ProfileException(file + ": " + path + " must be true or false");
+        return v.asBoolean();
+    }
+
+    private String str(JsonNode parent, String key, String path, Set<String> allowed) {
+        JsonNode v = leaf(parent, key, path);
+        if (!v.isString()) throw new ProfileException(file + ": " + path + " must be a string");
+        String s = v.asString();
+        if (allowed != null && !allowed.contains(s)) {
+            throw new ProfileException(file + ": " + path + " = '" + s + "' is not one of " + new TreeSet<>(allowed));
+        }
+        return s;
+    }
+
+    private String text(JsonNode parent, String key) {
+        JsonNode v = parent.get(key);
+        if (v == null || !v.isString() || v.asString().isBlank()) throw new ProfileException(file + ": missing key " + key);
+        return v.asString();
+    }
+
+    private JsonNode obj(JsonNode parent, String key, String path) {
+        JsonNode n = parent.get(key);
+        if (n == null || !n.isObject()) throw new ProfileException(file + ": missing section " + path);
+        return n;
+    }
+
+    private static Set<String> keys(String... names) {
+        return new TreeSet<>(java.util.Arrays.asList(names));
+    }
+
+    private void expectKeys(JsonNode node, String prefix, Set<String> allowed) {
+        for (String k : new TreeSet<>(node.propertyNames())) {
+            if (!allowed.contains(k)) throw new ProfileException(file + ": unknown key " + prefix + k);
+        }
+    }
+}
