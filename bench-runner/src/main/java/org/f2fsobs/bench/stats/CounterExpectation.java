@@ -1,5 +1,9 @@
 package org.f2fsobs.bench.stats;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -39,7 +43,22 @@ import java.util.Objects;
  */
 public record CounterExpectation(String counter, Direction direction, double minRelativeChange, double tolerance) {
 
-    public enum Direction { INCREASE, DECREASE, UNCHANGED }
+    /** Expected movement; JSON and the catalog spell it in lower case ({@code "decrease"}). */
+    public enum Direction {
+        INCREASE, DECREASE, UNCHANGED;
+
+        @JsonValue
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Parses "increase", "decrease" or "unchanged" (any case), as a catalog file spells them. */
+        @JsonCreator
+        public static Direction of(String s) {
+            for (Direction d : values()) if (d.label().equalsIgnoreCase(s == null ? "" : s.strip())) return d;
+            throw new IllegalArgumentException("direction must be increase, decrease or unchanged, got " + s);
+        }
+    }
 
     public CounterExpectation {
         Objects.requireNonNull(direction, "direction");
@@ -53,6 +72,19 @@ public record CounterExpectation(String counter, Direction direction, double min
         if (direction == Direction.DECREASE && minRelativeChange > 1) {
             throw new IllegalArgumentException("a count cannot decrease by more than 100 %: min_change " + minRelativeChange);
         }
+    }
+
+    /**
+     * The catalog's JSON form, e.g. {@code {"counter": "seg_entry_reads", "direction": "decrease", "min_change": 0.5}}:
+     * {@code min_change} (or {@code min_relative_change}, as this record writes it) and {@code tolerance} default to 0.
+     */
+    @JsonCreator
+    static CounterExpectation fromJson(@JsonProperty("counter") String counter, @JsonProperty("direction") Direction direction,
+                                       @JsonProperty("min_change") Double minChange,
+                                       @JsonProperty("min_relative_change") Double minRelativeChange,
+                                       @JsonProperty("tolerance") Double tolerance) {
+        double min = minChange != null ? minChange : minRelativeChange != null ? minRelativeChange : 0;
+        return new CounterExpectation(counter, direction, min, tolerance == null ? 0 : tolerance);
     }
 
     public static CounterExpectation increase(String counter, double minRelativeChange) {

@@ -129,4 +129,18 @@ class MechanismCheckTests {
         assertThat(unchanged("write_requests", 0.125).describe()).isEqualTo("write_requests unchanged within 12.5 %");
         assertThat(increase("x", 10).describe()).isEqualTo("x increase by at least 1000 %");
     }
+
+    @Test
+    void expectationsReadAndWriteTheCatalogSpelling() {
+        String json = "{\"counter\": \"seg_entry_reads\", \"direction\": \"decrease\", \"min_relative_change\": 0.5}";
+        CounterExpectation e = org.f2fsobs.bench.api.ResultJson.read(json, CounterExpectation.class);
+        assertThat(e).isEqualTo(decrease("seg_entry_reads", 0.5));
+        String catalog = "{\"counter\": \"write_requests\", \"direction\": \"unchanged\", \"tolerance\": 0.1}";
+        assertThat(org.f2fsobs.bench.api.ResultJson.read(catalog, CounterExpectation.class)).isEqualTo(unchanged("write_requests", 0.1));
+        String minChange = "{\"counter\": \"x\", \"direction\": \"increase\", \"min_change\": 1.0}";
+        assertThat(org.f2fsobs.bench.api.ResultJson.read(minChange, CounterExpectation.class)).isEqualTo(increase("x", 1.0));
+        assertThat(org.f2fsobs.bench.api.ResultJson.write(e)).contains("\"direction\" : \"decrease\"");
+        assertThat(CounterExpectation.Direction.of(" Unchanged ")).isEqualTo(CounterExpectation.Direction.UNCHANGED);
+        assertThatThrownBy(() -> CounterExpectation.Direction.of("down")).hasMessageContaining("increase, decrease or unchanged");
+    }
 }
