@@ -41,7 +41,30 @@ public final class ParamValues {
                 return finite(b.doubleValue(), v);
             }
         }
-        throw new IllegalArgumentException("unsupported value type " + v.getClass().getSimpleName() + ": " + v);
+        String what = v instanceof Map<?, ?> ? "an object" : v instanceof java.util.Collection<?> ? "a list"
+                : "a value of type " + v.getClass().getSimpleName();
+        throw new IllegalArgumentException("must be a number, a string or a boolean, not " + what);
+    }
+
+    /**
+     * A value typed on a command line ({@code --set segs_per_sec=128,1}): an integer that fits a long → Long
+     * ("128", "-3"), a finite decimal → Double ("0.5", "1e-3", "1.0"), anything else the string itself ("lz4",
+     * "auto"), stripped of surrounding blanks.
+     */
+    public static Object parse(String text) {
+        String t = text.strip();
+        if (t.matches("[+-]?\\d+")) {
+            try {
+                return Long.parseLong(t);
+            } catch (NumberFormatException tooLong) {
+                return t;
+            }
+        }
+        if (t.matches("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?")) {
+            double d = Double.parseDouble(t);
+            if (Double.isFinite(d)) return d;
+        }
+        return t;
     }
 
     private static double finite(double d, Object original) {

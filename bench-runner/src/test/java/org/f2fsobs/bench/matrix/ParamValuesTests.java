@@ -27,7 +27,9 @@ class ParamValuesTests {
     void rejectsNullNonFiniteAndOtherTypes() {
         assertThatThrownBy(() -> ParamValues.normalize(null)).hasMessageContaining("null");
         assertThatThrownBy(() -> ParamValues.normalize(Double.NaN)).hasMessageContaining("finite");
-        assertThatThrownBy(() -> ParamValues.normalize(Map.of())).hasMessageContaining("unsupported value type");
+        assertThatThrownBy(() -> ParamValues.normalize(Map.of())).hasMessage("must be a number, a string or a boolean, not an object");
+        assertThatThrownBy(() -> ParamValues.normalize(java.util.List.of(1))).hasMessageEndingWith("not a list");
+        assertThatThrownBy(() -> ParamValues.normalize(new Object())).hasMessageEndingWith("not a value of type Object");
     }
 
     @Test
@@ -57,5 +59,21 @@ class ParamValuesTests {
         assertThat(ParamValues.canonical("a\"b")).isEqualTo("\"a\\\"b\"");
         assertThat(ParamValues.canonical(Map.of("segs_per_sec", 128L, "compression", "lz4", "scale", 1.0)))
                 .isEqualTo("compression=\"lz4\",scale=1,segs_per_sec=128");
+    }
+
+    @Test
+    void parsesCommandLineValues() {
+        assertThat(ParamValues.parse("128")).isEqualTo(128L);
+        assertThat(ParamValues.parse(" -3 ")).isEqualTo(-3L);
+        assertThat(ParamValues.parse("0.5")).isEqualTo(0.5);
+        assertThat(ParamValues.parse("1.0")).isEqualTo(1.0);
+        assertThat(ParamValues.parse(".25")).isEqualTo(0.25);
+        assertThat(ParamValues.parse("1e-3")).isEqualTo(0.001);
+        assertThat(ParamValues.parse("1e999")).isEqualTo("1e999");
+        assertThat(ParamValues.parse("99999999999999999999")).isEqualTo("99999999999999999999");
+        assertThat(ParamValues.parse("lz4")).isEqualTo("lz4");
+        assertThat(ParamValues.parse("auto")).isEqualTo("auto");
+        assertThat(ParamValues.parse("NaN")).isEqualTo("NaN");
+        assertThat(ParamValues.parse("0x10")).isEqualTo("0x10");
     }
 }
