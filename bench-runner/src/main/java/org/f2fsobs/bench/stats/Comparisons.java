@@ -42,6 +42,9 @@ import org.f2fsobs.bench.matrix.ParamValues;
  * <p><b>Skipped.</b> A group without off cells or without on cells, or an iozone row present on one side only,
  * yields no comparison; {@link Analysis#skipped()} says which and why.
  *
+ * <p>contracts.md §5 names this {@code Comparisons.of(List<RunResult>, Scenario)}: the catalog turns its scenario
+ * into a {@link ComparisonSpec} (flag, mail ratios, expected counters) and passes the matrix seed.
+ *
  * <p>Malformed cells (no value for the flag under study, no headline, a row without a numeric reclen_kb or
  * write_kbps, negative or non-finite values, cells of different scenarios) throw {@link IllegalArgumentException}
  * naming the cell: they are engine bugs, not user input.
