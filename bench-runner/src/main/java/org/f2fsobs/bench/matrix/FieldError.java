@@ -1,0 +1,28 @@
+package org.f2fsobs.bench.matrix;
+
+/**
+ * One problem with a matrix request, naming the field: {@code scenario}, {@code repetitions}, {@code seed},
+ * {@code optimizations}, {@code optimizations.<flag>}, {@code optimizations.<flag>[i]}, {@code params},
+ * {@code params.<key>}, {@code params.<key>[i]} (i = 0-based index in the given list), or {@code cells} for the
+ * size limit.
+ *
+ * @param field   the offending field
+ * @param message what is wrong, naming the allowed values or the limit
+ * @param kind    {@link Kind#INVALID} (the app answers 400) or {@link Kind#OVER_LIMIT} (422)
+ */
+public record FieldError(String field, String message, Kind kind) {
+    public enum Kind { INVALID, OVER_LIMIT }
+
+    public FieldError(String field, String message) {
+        this(field, message, Kind.INVALID);
+    }
+
+    public boolean overLimit() {
+        return kind == Kind.OVER_LIMIT;
+    }
+
+    @Override
+    public String toString() {
+        return field + ": " + message;
+    }
+}
