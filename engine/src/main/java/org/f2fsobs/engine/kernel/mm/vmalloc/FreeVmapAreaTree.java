@@ -4,8 +4,9 @@ package org.f2fsobs.engine.kernel.mm.vmalloc;
  * Mirrors {@code free_vmap_area_root} in mm/vmalloc.c (5.2+): free VA ranges in a tree augmented with
  * {@code subtree_max_size}, searched for the lowest-addressed fit in O(log n).
  * Simplification: a treap (priority = a fixed hash of the start address, so deterministic) instead of an
- * rb-tree; the lowest-fit search prunes with {@code size + align - 1} like {@code find_vmap_lowest_match} and
- * counts the nodes it visits. Merging a freed range with its neighbours mirrors {@code merge_or_add_vmap_area}.
+ * rb-tree; the lowest-fit search prunes subtrees whose {@code subtree_max_size} is below the search length (the
+ * size, or {@code size + align - 1} when align > PAGE_SIZE, as {@code __alloc_vmap_area} in 6.14 decides) and
+ * counts the nodes it visits; it is a recursive in-order search, not the kernel's loop with parent roll-back. Merging a freed range with its neighbours mirrors {@code merge_or_add_vmap_area}.
  */
 final class FreeVmapAreaTree {
     private static final class Node {
@@ -36,7 +37,8 @@ final class FreeVmapAreaTree {
     /** find_vmap_lowest_match(): start address of the lowest fit, or {@link Long#MIN_VALUE} when none. */
     long findLowestMatch(long size, long align, long vstart) {
         lastSteps = 0;
-        Node n = lowest(root, size, align, vstart, size + align - 1);
+        long length = align <= VmallocSpace.PAGE_SIZE ? size : size + align - 1;   // adjust_search_size
+        Node n = lowest(root, size, align, vstart, length);
         if (n == null) return Long.MIN_VALUE;
         return n.start > vstart ? VmallocSpace.align(n.start, align) : VmallocSpace.align(vstart, align);
     }
