@@ -7,8 +7,6 @@ import static org.f2fsobs.engine.kernel.mm.vmalloc.VmallocSpace.VMALLOC_START;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.f2fsobs.engine.sim.SimCompletion;
-import org.f2fsobs.engine.sim.SimMutex;
 import org.f2fsobs.engine.sim.SimTask;
 import org.f2fsobs.engine.sim.Simulation;
 
@@ -18,15 +16,14 @@ import org.f2fsobs.engine.sim.Simulation;
  * purge. Every call runs on a simulated task: locks are simulated spinlocks/mutexes, CPU work is charged from
  * {@link VmallocCosts}, counts go to {@link VmallocStats}.
  *
+ * <p>The lazy-free and purge half lives in {@link VmapPurge}, the per-CPU blocks in {@link VmapBlocks}.
+ *
  * <p>Simplifications: no page contents or {@code struct page}s (callers pass a page count); page-table population
  * is a per-page cost (no pte/pmd allocation, no cache maintenance); {@code vm_struct} kmalloc/kfree is one
  * {@code vmStructAllocPs}; RCU frees are immediate; TLB refills after a broadcast {@code flush_tlb_all} on the other
  * CPUs are not charged; overflow of the VA space retries once after a purge and then fails (no notifier chain).
  */
 public final class Vmalloc {
-    private static final long START_NONE = Long.MAX_VALUE;   // ULONG_MAX as a start
-    private static final long END_NONE = Long.MIN_VALUE;     // 0 as an end
-
     private final Simulation sim;
     private final VmallocConfig config;
     private final VmallocCosts costs;
@@ -45,12 +42,8 @@ public final class Vmalloc {
     private final VmallocSpinlock vmapAreaLock;        // busy tree (4.x: everything)
     private final VmallocSpinlock freeVmapAreaLock;    // 5.x free tree; null in 4.x
     private final VmallocSpinlock purgeVmapAreaLock;   // 5.x lazy tree; null in 4.x
-    private final SimMutex vmapPurgeLock;
     private final List<VmallocSpinlock> globalLocks = new ArrayList<>();
-    private long vmapLazyNr;                            // atomic vmap_lazy_nr: pages freed lazily, not purged
-
-    private SimCompletion drainVmapWork;               // 5.x drain_vmap_work, run by a kworker
-    private boolean drainVmapWorkPending;
+    private final VmapPurge purge;
 
     public Vmalloc(Simulation sim, VmallocConfig config, VmallocCosts costs) {
         this.sim = sim;
@@ -68,8 +61,8 @@ public final class Vmalloc {
         this.vmapAreaLock = newGlobalLock("vmap_area_lock");
         this.freeVmapAreaLock = era.listWalk() ? null : newGlobalLock("free_vmap_area_lock");
         this.purgeVmapAreaLock = era.listWalk() ? null : newGlobalLock("purge_vmap_area_lock");
-        this.vmapPurgeLock = new SimMutex(sim, "vmap_purge_lock", acctLock, costs.lockAcquirePs());
         this.blocks = new VmapBlocks(this, sim.options().cpus());
+        this.purge = new VmapPurge(this, sim, freeVmapAreaLock, purgeVmapAreaLock);
         this.stats = new VmallocStats(this, globalLocks, blocks.blockLocks());
     }
 
@@ -86,16 +79,16 @@ public final class Vmalloc {
     public VmallocConfig config() { return config; }
     public VmallocStats stats() { return stats; }
     public VmallocSpace space() { return space; }
-    public long vmapLazyNr() { return vmapLazyNr; }
+    public long vmapLazyNr() { return purge.vmapLazyNr(); }
     VmallocCosts costs() { return costs; }
     VmallocEra era() { return era; }
     VmallocSpinlock vmapAreaLock() { return vmapAreaLock; }
     VmapBlocks blocks() { return blocks; }
+    VmapPurge purge() { return purge; }
 
     /** lazy_max_pages(): fls(num_online_cpus()) x factor MiB / PAGE_SIZE (4 CPUs: 3 x 8192 = 24576 pages). */
     public long lazyMaxPages() {
-        int log = 32 - Integer.numberOfLeadingZeros(config.onlineCpus());   // fls()
-        return log * ((long) config.lazyPurgingFactorMib() * 1024 * 1024 / PAGE_SIZE);
+        return purge.lazyMaxPages();
     }
 
     // ================================================================== vmap / vunmap
@@ -179,12 +172,9 @@ public final class Vmalloc {
      */
     public void vmUnmapAliases(SimTask t) {
         stats.vmUnmapAliasesCalls++;
-        long[] range = {START_NONE, END_NONE};
+        long[] range = {VmapPurge.START_NONE, VmapPurge.END_NONE};
         boolean flush = blocks.collectDirtyRanges(t, range);
-        vmapPurgeLock.lock(t);
-        blocks.purgeFragmentedBlocksAllcpus(t);
-        if (!purgeVmapAreaLazyLocked(t, range[0], range[1], true) && flush) flushTlbKernelRange(t, range[0], range[1]);
-        vmapPurgeLock.unlock(t);
+        purge.purgeAliases(t, range[0], range[1], flush);
     }
 
     // ================================================================== global kva allocator
@@ -201,7 +191,7 @@ public final class Vmalloc {
                     : allocFreeTree(t, size, align, vstart, vend, nrPages, withVm);
             if (va != null) return va;
             if (purged) return null;
-            purgeVmapAreaLazy(t);                        // overflow: purge and retry once
+            purge.purgeVmapAreaLazy(t);                  // overflow: purge and retry once
         }
     }
 
@@ -269,139 +259,7 @@ public final class Vmalloc {
     /** free_unmap_vmap_area(): clear the PTEs of the whole area (guard included), then free lazily. */
     private void freeUnmapVmapArea(SimTask t, VmapArea va) {
         t.cpuPs(acctPte, va.pages() * costs.pteClearPerPagePs());
-        freeVmapAreaNoflush(t, va);
-    }
-
-    /**
-     * free_vmap_area_noflush(): add the pages to vmap_lazy_nr and the area to the purge list; above
-     * lazy_max_pages() the caller purges (4.x) or schedules drain_vmap_work (5.x). In 5.x the area has already
-     * left the busy tree.
-     */
-    void freeVmapAreaNoflush(SimTask t, VmapArea va) {
-        t.sync();                                        // the atomic is shared: act at the task's current time
-        long nrLazy = vmapLazyNr += va.pages();
-        stats.noteLazy(nrLazy);
-        if (era.listWalk()) {
-            space.addLazy(va);                           // llist_add: lock-free
-        } else {
-            purgeVmapAreaLock.lock(t);
-            space.addLazy(va);                           // merge_or_add_vmap_area(purge tree)
-            t.cpuPs(acctArea, costs.rbInsertPs());
-            purgeVmapAreaLock.unlock(t);
-        }
-        if (nrLazy > lazyMaxPages()) {
-            if (era.deferredPurge()) scheduleDrainVmapWork(t);
-            else tryPurgeVmapAreaLazy(t);
-        }
-    }
-
-    // ================================================================== purge
-
-    /** try_purge_vmap_area_lazy(): purge unless somebody else is already purging. */
-    private void tryPurgeVmapAreaLazy(SimTask t) {
-        if (vmapPurgeLock.tryLock(t)) {
-            purgeVmapAreaLazyLocked(t, START_NONE, END_NONE, true);
-            vmapPurgeLock.unlock(t);
-        }
-    }
-
-    /** purge_vmap_area_lazy() (5.x: reclaim_and_purge_vmap_areas()): wait for the purge lock, free fragmented blocks too. */
-    private void purgeVmapAreaLazy(SimTask t) {
-        vmapPurgeLock.lock(t);
-        blocks.purgeFragmentedBlocksAllcpus(t);
-        purgeVmapAreaLazyLocked(t, START_NONE, END_NONE, true);
-        vmapPurgeLock.unlock(t);
-    }
-
-    /**
-     * __purge_vmap_area_lazy(start, end): take every lazy area, one TLB flush over their span (and the given range),
-     * then free them all under the lock, letting spinning waiters in between areas (cond_resched_lock).
-     * Caller holds vmap_purge_lock. Returns false when there was nothing to free.
-     */
-    private boolean purgeVmapAreaLazyLocked(SimTask t, long start, long end, boolean byCaller) {
-        t.sync();
-        if (era.listWalk()) {
-            List<VmapArea> valist = space.takePurgeList();  // llist_del_all
-            if (valist.isEmpty()) return false;
-            for (VmapArea va : valist) {
-                start = Math.min(start, va.vaStart);
-                end = Math.max(end, va.vaEnd);
-            }
-            flushTlbKernelRange(t, start, end);
-            vmapAreaLock.lock(t);
-            for (VmapArea va : valist) {
-                space.freeVmapArea(va);                  // __free_vmap_area
-                vmapLazyNr -= va.pages();                // atomic_sub(nr, &vmap_lazy_nr)
-                freedOne(t, vmapAreaLock);
-            }
-            vmapAreaLock.unlock(t);
-        } else {
-            purgeVmapAreaLock.lock(t);
-            long[] ranges = space.takeLazyRanges();
-            purgeVmapAreaLock.unlock(t);
-            if (ranges.length == 0) return false;
-            start = Math.min(start, ranges[0]);
-            end = Math.max(end, ranges[ranges.length - 1]);
-            flushTlbKernelRange(t, start, end);
-            freeVmapAreaLock.lock(t);
-            for (int i = 0; i < ranges.length; i += 2) {
-                space.freeRange(ranges[i], ranges[i + 1]);   // merge_or_add_vmap_area_augment(free tree)
-                vmapLazyNr -= (ranges[i + 1] - ranges[i]) >>> PAGE_SHIFT;
-                freedOne(t, freeVmapAreaLock);
-            }
-            freeVmapAreaLock.unlock(t);
-        }
-        stats.vmapPurges++;
-        if (byCaller) stats.vmapPurgesByCaller++;
-        return true;
-    }
-
-    private void freedOne(SimTask t, VmallocSpinlock held) {
-        stats.areasFreedInPurge++;
-        t.cpuPs(acctPurge, costs.freeAreaPs());
-        if (held.isContended(t)) {                       // cond_resched_lock -> spin_needbreak
-            stats.purgeLockBreaks++;
-            held.unlock(t);
-            held.lock(t);
-        }
-    }
-
-    /** flush_tlb_kernel_range() on arm64: per-page TLBI up to the era's limit, flush_tlb_all() above it. */
-    void flushTlbKernelRange(SimTask t, long start, long end) {
-        long pages = (end - start + PAGE_SIZE - 1) >>> PAGE_SHIFT;
-        if (pages > config.maxRangeFlushPages()) {
-            stats.tlbFlushAll++;
-            t.cpuPs(acctTlb, costs.tlbFlushAllPs());
-        } else {
-            stats.tlbFlushRange++;
-            t.cpuPs(acctTlb, pages * costs.tlbFlushPerPagePs());
-        }
-    }
-
-    /** 5.x schedule_work(&drain_vmap_work): queue the purge unless already queued; a kworker runs it. */
-    private void scheduleDrainVmapWork(SimTask t) {
-        if (drainVmapWorkPending) return;
-        drainVmapWorkPending = true;
-        if (drainVmapWork == null) {
-            drainVmapWork = new SimCompletion(sim, "drain_vmap_work");
-            sim.spawn("kworker/drain_vmap_work", true, this::drainVmapAreaWork);
-        }
-        drainVmapWork.complete();
-    }
-
-    /** drain_vmap_area_work(): purge under vmap_purge_lock while more than lazy_max_pages() are lazy (5.x loop). */
-    private void drainVmapAreaWork(SimTask kw) {
-        while (true) {
-            drainVmapWork.await(kw);
-            drainVmapWorkPending = false;
-            boolean freed;
-            do {
-                vmapPurgeLock.lock(kw);
-                freed = purgeVmapAreaLazyLocked(kw, START_NONE, END_NONE, false);
-                vmapPurgeLock.unlock(kw);
-                kw.sync();
-            } while (freed && vmapLazyNr > lazyMaxPages());
-        }
+        purge.freeVmapAreaNoflush(t, va);
     }
 
     // ================================================================== set-up

@@ -163,7 +163,7 @@ final class VmapBlocks {
             vm.vmapAreaLock().unlock(t);
         }
         vm.stats().vmapBlocksFreed++;
-        vm.freeVmapAreaNoflush(t, vb.va);
+        vm.purge().freeVmapAreaNoflush(t, vb.va);
     }
 
     /** purge_fragmented_blocks(cpu): blocks whose pages are all free or dirty (but not all dirty) go away now. */
