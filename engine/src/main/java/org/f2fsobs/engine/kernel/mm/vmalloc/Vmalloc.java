@@ -102,7 +102,8 @@ public final class Vmalloc {
         stats.vmapCalls++;
         long size = (count + 1L) << PAGE_SHIFT;          // __get_vm_area_node: + PAGE_SIZE unless VM_NO_GUARD
         t.cpuPs(acctArea, costs.vmStructAllocPs());     // kzalloc_node(vm_struct)
-        VmapArea va = allocVmapArea(t, size, PAGE_SIZE, VMALLOC_START, VMALLOC_END, count, true);
+        // get_vm_area_caller -> __get_vm_area_node(size, align = 1, ...): byte alignment, below every other caller's
+        VmapArea va = allocVmapArea(t, size, 1, VMALLOC_START, VMALLOC_END, count, true);
         if (va == null) return 0;
         if (era.listWalk()) {                            // setup_vmalloc_vm(): vmap_area_lock again
             vmapAreaLock.lock(t);
@@ -274,9 +275,9 @@ public final class Vmalloc {
         for (int i = 0; i < nrAreas; i++) {
             VmapArea va;
             if (era.listWalk()) {
-                va = space.allocListWalk(size, PAGE_SIZE, VMALLOC_START, VMALLOC_END, pagesEach);
+                va = space.allocListWalk(size, 1, VMALLOC_START, VMALLOC_END, pagesEach);   // vmalloc: align 1
             } else {
-                long addr = space.findFreeArea(size, PAGE_SIZE, VMALLOC_START, VMALLOC_END);
+                long addr = space.findFreeArea(size, 1, VMALLOC_START, VMALLOC_END);
                 va = addr == Long.MIN_VALUE ? null : space.clipFreeArea(addr, size, pagesEach);
                 if (va != null) space.insertVmapArea(va);
             }

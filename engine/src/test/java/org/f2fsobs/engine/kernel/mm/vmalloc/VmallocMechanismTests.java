@@ -18,8 +18,8 @@ class VmallocMechanismTests {
 
     /**
      * Leaves {@code lazyAreas} lazily freed 2-page areas, lets one new vmap block (align = 4 MiB) raise
-     * cached_align, then measures the search of the next vmap(1): its align (PAGE_SIZE) is below cached_align, so
-     * 4.x drops free_vmap_cache and walks vmap_area_list from VMALLOC_START.
+     * cached_align, then measures the search of the next vmap(1): its align (1, from get_vm_area_caller) is below
+     * cached_align, so 4.x drops free_vmap_cache and walks vmap_area_list from VMALLOC_START.
      */
     static long[] stepsOfOneVmapAfter(VmallocEra era, int lazyAreas) {
         Simulation sim = new Simulation(1, SimOptions.ideal(1));
