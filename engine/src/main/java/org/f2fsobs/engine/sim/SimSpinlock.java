@@ -44,6 +44,7 @@ public final class SimSpinlock {
             stats.addWait(waited);
             sim.chargeCpu(spinAccount, waited * 1000);
         }
+        t.preemptCount++;
         t.cpuPs(account, acquirePs);
     }
 
@@ -53,5 +54,6 @@ public final class SimSpinlock {
         SimTask next = waiters.pollFirst();
         owner = next;
         if (next != null) sim.wake(next);
+        t.preemptCount--;
     }
 }

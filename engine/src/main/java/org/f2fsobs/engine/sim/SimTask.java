@@ -31,6 +31,8 @@ public final class SimTask {
     long pendingPs;
     long lastSyncNs;
     long sliceStartNs;
+    /** preempt_count: spinlocks held (a holder is never preempted, as spin_lock disables preemption). */
+    int preemptCount;
     private long cpuPs;
     private Object[] locals = new Object[4];
 
@@ -114,7 +116,7 @@ public final class SimTask {
      */
     public void sync() {
         lastSyncNs = localNs;
-        if (sim.othersWaitForCpu() && localNs - sliceStartNs >= sim.options().sliceNs()) {
+        if (preemptCount == 0 && sim.othersWaitForCpu() && localNs - sliceStartNs >= sim.options().sliceNs()) {
             sim.syncTo(this);
             sim.preempt(this);
             return;

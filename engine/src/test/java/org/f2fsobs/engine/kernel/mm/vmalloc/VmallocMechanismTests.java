@@ -230,7 +230,6 @@ class VmallocMechanismTests {
      * CPU, and the run ends in SimDeadlockException. Linux spin_lock() disables preemption, so this cannot happen
      * there. Enable once sim/ supports it (e.g. a preempt count on SimTask that SimSpinlock raises and sync() honours).
      */
-    @Disabled("needs preemption disabled while a SimSpinlock is held (sim/), see Javadoc")
     @Test
     void moreVmapUsersThanCpusDoNotDeadlock() {
         Simulation sim = new Simulation(7, SimOptions.ideal(4));
