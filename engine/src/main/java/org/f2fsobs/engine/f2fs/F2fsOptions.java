@@ -1,0 +1,54 @@
+package org.f2fsobs.engine.f2fs;
+
+/**
+ * Mount-time options and era rules of the F2FS model (mount options, sysfs tunables, and how the kernel of a given
+ * era behaved where that differs). Defaults are Linux 6.14's.
+ *
+ * @param optimizations     the switches under study
+ * @param serializeRule     when the writepages mutex applies: "all_regular" (2018: every non-directory inode) or
+ *                          "should_serialize_io" (6.14 __should_serialize_io)
+ * @param serializeTempMask Chao Yu's proposed serialize= mask over data temperatures (HOT=1, WARM=2, COLD=4); 7 = all
+ * @param minSeqBlocks      sysfs min_seq_blocks (default BLKS_PER_SEG = 512)
+ * @param minFsyncBlocks    sysfs min_fsync_blocks (default 8)
+ * @param minHotBlocks      sysfs min_hot_blocks (default 16)
+ * @param checkpointMerge   mount option checkpoint_merge (default on)
+ * @param flushMerge        mount option flush_merge (default on)
+ * @param compressExtensions unused here; files get compression from the directory flag or at create
+ */
+public record F2fsOptions(Optimizations optimizations, String serializeRule, int serializeTempMask, int minSeqBlocks,
+                          int minFsyncBlocks, int minHotBlocks, boolean checkpointMerge, boolean flushMerge,
+                          String compressExtensions) {
+
+    public F2fsOptions {
+        if (!serializeRule.equals("all_regular") && !serializeRule.equals("should_serialize_io")) {
+            throw new IllegalArgumentException("serialize_rule must be all_regular or should_serialize_io: " + serializeRule);
+        }
+        if (serializeTempMask < 1 || serializeTempMask > 7) throw new IllegalArgumentException("serialize mask must be 1..7");
+        if (minSeqBlocks < 1 || minFsyncBlocks < 0 || minHotBlocks < 0) throw new IllegalArgumentException("bad sysfs tunable");
+    }
+
+    public static F2fsOptions defaults(Optimizations o) {
+        return new F2fsOptions(o, "should_serialize_io", 7, F2fsConst.BLKS_PER_SEG, F2fsConst.DEF_MIN_FSYNC_BLOCKS,
+                F2fsConst.DEF_MIN_HOT_BLOCKS, true, true, "");
+    }
+
+    public F2fsOptions withSerializeRule(String rule) {
+        return new F2fsOptions(optimizations, rule, serializeTempMask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
+                checkpointMerge, flushMerge, compressExtensions);
+    }
+
+    public F2fsOptions withSerializeTempMask(int mask) {
+        return new F2fsOptions(optimizations, serializeRule, mask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
+                checkpointMerge, flushMerge, compressExtensions);
+    }
+
+    public F2fsOptions withMinSeqBlocks(int blocks) {
+        return new F2fsOptions(optimizations, serializeRule, serializeTempMask, blocks, minFsyncBlocks, minHotBlocks,
+                checkpointMerge, flushMerge, compressExtensions);
+    }
+
+    public F2fsOptions withOptimizations(Optimizations o) {
+        return new F2fsOptions(o, serializeRule, serializeTempMask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
+                checkpointMerge, flushMerge, compressExtensions);
+    }
+}

@@ -1,0 +1,113 @@
+package org.f2fsobs.engine.f2fs;
+
+import org.f2fsobs.engine.f2fs.checkpoint.Checkpointer;
+import org.f2fsobs.engine.f2fs.node.NodeManager;
+import org.f2fsobs.engine.f2fs.segment.CursegInfo;
+import org.f2fsobs.engine.f2fs.segment.CursegType;
+import org.f2fsobs.engine.f2fs.segment.DirtySeglistInfo;
+import org.f2fsobs.engine.f2fs.segment.FreeSegmapInfo;
+import org.f2fsobs.engine.f2fs.segment.SegmentLayout;
+import org.f2fsobs.engine.f2fs.segment.SegmentManager;
+import org.f2fsobs.engine.f2fs.segment.SitInfo;
+import org.f2fsobs.engine.kernel.block.RequestQueue;
+import org.f2fsobs.engine.platform.CpuOp;
+import org.f2fsobs.engine.platform.Machine;
+import org.f2fsobs.engine.sim.SimMutex;
+import org.f2fsobs.engine.sim.SimRwSem;
+import org.f2fsobs.engine.sim.SimTask;
+import org.f2fsobs.engine.sim.Simulation;
+import org.f2fsobs.engine.sim.device.DeviceStore;
+
+/**
+ * Mirrors {@code struct f2fs_sb_info} (fs/f2fs/f2fs.h): one mounted F2FS, with the kernel's one-word accessors
+ * ({@link #smI()}, {@link #sitI()}, {@link #freeI()}, {@link #dirtyI()}, {@link #cursegI}, {@link #nmI()}).
+ */
+public final class F2fsSbInfo {
+    public final Machine machine;
+    public final Simulation sim;
+    public final RequestQueue rq;
+    public final DeviceStore store;
+    public final SuperBlock sb;
+    public final SegmentLayout layout;
+    public final F2fsOptions opts;
+    public final F2fsStat stat = new F2fsStat();
+
+    SegmentManager sm;
+    NodeManager nm;
+    Checkpointer cp;
+
+    /** get_pages(sbi, F2FS_DIRTY_*) */
+    public long nrDirtyData;
+    public long nrDirtyNodes;
+    public long nrDirtyDents;
+    public long nrDirtyImeta;
+
+    /** SBI_IS_DIRTY: something changed since the last checkpoint. */
+    public boolean isDirty;
+    /** SBI_POR_DOING: roll-forward recovery in progress. */
+    public boolean porDoing;
+    /** Set when a checkpoint could not be written (f2fs_cp_error). */
+    public boolean cpError;
+
+    /** cp_rwsem: f2fs_lock_op (read) / f2fs_lock_all (write). */
+    public final SimRwSem cpRwsem;
+    /** cp_global_sem: one checkpoint at a time. */
+    public final SimMutex cpGlobalSem;
+    /** sbi->writepages: the mutex of seed 004. */
+    public final SimMutex writepages;
+    /** SM_I(sbi)->curseg_lock */
+    public final SimRwSem cursegLock;
+    /** node_write: held for read by node writers, for write by block_operations. */
+    public final SimRwSem nodeWrite;
+    /** wb_sync_req[DATA]: WB_SYNC_ALL data writers in progress (async writeback skips while > 0). */
+    public int wbSyncReqData;
+
+    public F2fsSbInfo(Machine machine, RequestQueue rq, SuperBlock sb, F2fsOptions opts) {
+        this.machine = machine;
+        this.sim = machine.sim();
+        this.rq = rq;
+        this.store = rq.store();
+        this.sb = sb;
+        this.layout = new SegmentLayout(sb);
+        this.opts = opts;
+        long lockPs = machine.costPs(CpuOp.LOCK);
+        int lockAcct = machine.account(CpuOp.LOCK);
+        this.cpRwsem = new SimRwSem(sim, "cp_rwsem", lockAcct, lockPs);
+        this.cpGlobalSem = new SimMutex(sim, "cp_global_sem", lockAcct, lockPs);
+        this.writepages = new SimMutex(sim, "writepages", lockAcct, lockPs);
+        this.cursegLock = new SimRwSem(sim, "curseg_lock", lockAcct, lockPs);
+        this.nodeWrite = new SimRwSem(sim, "node_write", lockAcct, lockPs);
+    }
+
+    public SegmentManager smI() { return sm; }
+    public SitInfo sitI() { return sm.sitI(); }
+    public FreeSegmapInfo freeI() { return sm.freeI(); }
+    public DirtySeglistInfo dirtyI() { return sm.dirtyI(); }
+    public CursegInfo cursegI(CursegType type) { return sm.cursegI(type); }
+    public NodeManager nmI() { return nm; }
+    public Checkpointer cp() { return cp; }
+
+    public void attach(SegmentManager sm, NodeManager nm, Checkpointer cp) {
+        this.sm = sm;
+        this.nm = nm;
+        this.cp = cp;
+    }
+
+    public boolean flagSecCkptValidBlocks() {
+        return opts.optimizations().secCkptValidBlocks();
+    }
+
+    /** Charges CPU to the running task; a null task (offline use in tests, mkfs) is not charged. */
+    public void cpu(SimTask t, CpuOp op, long count) {
+        if (t != null) machine.cpu(t, op, count);
+    }
+
+    public void cpu(SimTask t, CpuOp op) {
+        if (t != null) machine.cpu(t, op);
+    }
+
+    /** Virtual time in whole seconds, as get_mtime() returns. */
+    public long mtimeNow() {
+        return sim.nowNs() / 1_000_000_000L;
+    }
+}

@@ -1,0 +1,117 @@
+package org.f2fsobs.engine.f2fs;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
+import org.f2fsobs.engine.f2fs.segment.CursegType;
+
+/**
+ * The mechanism counters of the file system (cf. fs/f2fs/debug.c and iostat.c), counted where the work happens.
+ * Names are those of the result JSON (contracts.md §3).
+ */
+public final class F2fsStat {
+    public long balanceFsCalls;
+    public long hasNotEnoughFreeSecsCalls;
+    public long ckptValidBlocksSectionCalls;      // get_ckpt_valid_blocks(…, use_section=true) calls
+    public final long[] blocksWrittenByLog = new long[CursegType.NR_PERSISTENT_LOG];
+    public final long[] checkpointsByReason = new long[CpReason.values().length];
+    public long checkpoints;
+    public long checkpointRequestsMerged;
+    public long fsyncCheckpoint;
+    public long fsyncRollForward;
+    public long fsyncIpuFlush;
+    public long fsyncNone;
+    public long ipuBlocks;
+    public long opuBlocks;
+    public long nodeBlocksWritten;
+    public long metaBlocksWritten;
+    public long rfNodeBlocks;                     // fsync-marked dnodes written (rf_node_block_count)
+    public long writepagesLockWaits;
+    public long dataBlocksRead;
+    public long recoveredInodes;
+    public long recoveredBlocks;
+    public long compressedClustersWritten;
+    public long rawClustersWritten;
+    public long compressedBlocksWritten;
+    public long compressedClustersRead;
+
+    public void checkpoint(CpReason reason) {
+        checkpoints++;
+        checkpointsByReason[reason.ordinal()]++;
+    }
+
+    /** Counters in result-JSON form (snake_case keys, nested maps for per-reason and per-log counts). */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("checkpoints", checkpoints);
+        Map<String, Long> byReason = new LinkedHashMap<>();
+        for (CpReason r : CpReason.values()) if (checkpointsByReason[r.ordinal()] > 0) byReason.put(r.name(), checkpointsByReason[r.ordinal()]);
+        m.put("checkpoints_by_reason", byReason);
+        m.put("checkpoint_requests_merged", checkpointRequestsMerged);
+        Map<String, Long> fsync = new LinkedHashMap<>();
+        fsync.put("checkpoint", fsyncCheckpoint);
+        fsync.put("roll_forward", fsyncRollForward);
+        fsync.put("ipu_flush", fsyncIpuFlush);
+        fsync.put("none", fsyncNone);
+        m.put("fsync_paths", fsync);
+        m.put("balance_fs_calls", balanceFsCalls);
+        m.put("has_not_enough_free_secs_calls", hasNotEnoughFreeSecsCalls);
+        m.put("ckpt_valid_blocks_section_calls", ckptValidBlocksSectionCalls);
+        Map<String, Long> byLog = new LinkedHashMap<>();
+        for (CursegType t : CursegType.values()) byLog.put(t.key(), blocksWrittenByLog[t.ordinal()]);
+        m.put("blocks_written_by_log", byLog);
+        m.put("ipu_blocks", ipuBlocks);
+        m.put("opu_blocks", opuBlocks);
+        m.put("node_blocks_written", nodeBlocksWritten);
+        m.put("meta_blocks_written", metaBlocksWritten);
+        m.put("rf_node_blocks", rfNodeBlocks);
+        m.put("writepages_lock_waits", writepagesLockWaits);
+        m.put("recovered_inodes", recoveredInodes);
+        m.put("recovered_blocks", recoveredBlocks);
+        m.put("compressed_clusters_written", compressedClustersWritten);
+        m.put("raw_clusters_written", rawClustersWritten);
+        m.put("compressed_blocks_written", compressedBlocksWritten);
+        m.put("compressed_clusters_read", compressedClustersRead);
+        return m;
+    }
+
+    /** A copy of the current values, for differences (measured command = after − before). */
+    public F2fsStat snapshot() {
+        F2fsStat s = new F2fsStat();
+        copy(this, s);
+        return s;
+    }
+
+    /** this − earlier, field by field. */
+    public F2fsStat minus(F2fsStat earlier) {
+        F2fsStat d = new F2fsStat();
+        copy(this, d);
+        for (var f : F2fsStat.class.getFields()) {
+            try {
+                if (f.getType() == long.class) f.setLong(d, f.getLong(this) - f.getLong(earlier));
+                else if (f.getType() == long[].class) {
+                    long[] a = (long[]) f.get(d), b = (long[]) f.get(earlier);
+                    for (int i = 0; i < a.length; i++) a[i] -= b[i];
+                }
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return d;
+    }
+
+    private static void copy(F2fsStat from, F2fsStat to) {
+        for (var f : F2fsStat.class.getFields()) {
+            if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) continue;
+            try {
+                if (f.getType() == long.class) f.setLong(to, f.getLong(from));
+                else if (f.getType() == long[].class) {
+                    long[] src = (long[]) f.get(from);
+                    System.arraycopy(src, 0, (long[]) f.get(to), 0, src.length);
+                }
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package org.f2fsobs.engine.f2fs;
+
+/**
+ * Mirrors {@code struct f2fs_super_block} (the geometry fields the model uses). Immutable; written by mkfs to
+ * blocks 0 and 1 and read back at mount.
+ */
+public record SuperBlock(
+        long blockCount,
+        int segsPerSec,
+        int secsPerZone,
+        long segment0Blkaddr,
+        long cpBlkaddr,
+        long sitBlkaddr,
+        long natBlkaddr,
+        long ssaBlkaddr,
+        long mainBlkaddr,
+        int segmentCount,
+        int segmentCountCkpt,
+        int segmentCountSit,
+        int segmentCountNat,
+        int segmentCountSsa,
+        int segmentCountMain,
+        int sectionCount,
+        int cpPayload,
+        int rootIno,
+        double overprovision,
+        int reservedSegments) {
+
+    public int segsPerZone() {
+        return segsPerSec * secsPerZone;
+    }
+
+    public int blocksPerSec() {
+        return segsPerSec * F2fsConst.BLKS_PER_SEG;
+    }
+
+    /** Blocks of one SIT copy (the SIT area holds two). */
+    public int sitBlocks() {
+        return segmentCountSit / 2 * F2fsConst.BLKS_PER_SEG;
+    }
+
+    public int natBlocks() {
+        return segmentCountNat / 2 * F2fsConst.BLKS_PER_SEG;
+    }
+}

@@ -1,0 +1,311 @@
+package org.f2fsobs.engine.f2fs.checkpoint;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.f2fsobs.engine.f2fs.F2fsConst;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo;
+import org.f2fsobs.engine.f2fs.data.IoPage;
+import org.f2fsobs.engine.f2fs.data.PageType;
+import org.f2fsobs.engine.f2fs.data.WriteIo;
+import org.f2fsobs.engine.f2fs.node.NatBlock;
+import org.f2fsobs.engine.f2fs.node.NodeManager;
+import org.f2fsobs.engine.f2fs.segment.CursegType;
+import org.f2fsobs.engine.f2fs.segment.SegmentManager;
+import org.f2fsobs.engine.f2fs.segment.SitBlock;
+import org.f2fsobs.engine.f2fs.segment.SummaryBlock;
+import org.f2fsobs.engine.kernel.block.Bio;
+import org.f2fsobs.engine.platform.CpuOp;
+import org.f2fsobs.engine.sim.SimCompletion;
+import org.f2fsobs.engine.sim.SimTask;
+import org.f2fsobs.engine.sim.WaitCount;
+
+/**
+ * fs/f2fs/checkpoint.c: the meta mapping (dirty NAT, SIT and SSA pages), f2fs_write_checkpoint in the kernel's
+ * steps (block_operations, flush merged writes, NAT and SIT flush to journals or blocks, do_checkpoint with the CP
+ * pack committed by a REQ_PREFLUSH|REQ_FUA block, prefree → free), and the checkpoint_merge thread that serves
+ * CP_SYNC requests, merging those that queue up while one runs.
+ */
+public final class Checkpointer {
+    private static final int META_FLAGS = Bio.REQ_SYNC | Bio.REQ_META | Bio.REQ_PRIO;
+
+    private final F2fsSbInfo sbi;
+    private final TreeMap<Long, Object> dirtyMeta = new TreeMap<>();
+    private final WriteIo metaIo;
+    private final WaitCount metaWriteback;
+    private long checkpointVer;
+    private int curPack;                  // 1 or 2: the pack of the last checkpoint
+    private CheckpointImage ckpt;
+    private Consumer<SimTask> flushDirtyDents = t -> { };
+    private Consumer<SimTask> flushDirtyData = t -> { };
+    private Consumer<SimTask> flushDataWrites = t -> { };
+    private final ArrayDeque<Request> requests = new ArrayDeque<>();
+    private SimCompletion kick;
+    private boolean threadIdle = true;
+
+    private record Request(CpReason reason, SimCompletion done) {}
+
+    public Checkpointer(F2fsSbInfo sbi, CheckpointImage ckpt, int curPack) {
+        this.sbi = sbi;
+        this.ckpt = ckpt;
+        this.checkpointVer = ckpt.checkpointVer();
+        this.curPack = curPack;
+        this.metaIo = new WriteIo(sbi, PageType.META, 0);
+        this.metaWriteback = new WaitCount(sbi.sim, "meta writeback");
+    }
+
+    public long checkpointVer() { return checkpointVer; }
+    public CheckpointImage ckpt() { return ckpt; }
+    public int curPack() { return curPack; }
+
+    /** The data layer's hooks: write dirty dentry pages, write back dirty data (CP_UMOUNT), submit pending data bios. */
+    public void setDataHooks(Consumer<SimTask> dirtyDents, Consumer<SimTask> dirtyData, Consumer<SimTask> dataWrites) {
+        this.flushDirtyDents = dirtyDents;
+        this.flushDirtyData = dirtyData;
+        this.flushDataWrites = dataWrites;
+    }
+
+    // ------------------------------------------------------------------ meta mapping
+
+    /** f2fs_update_meta_page: a meta block (SSA, SIT, NAT) will be written by the next checkpoint. */
+    public void updateMetaPage(long blkaddr, Object image) {
+        dirtyMeta.put(blkaddr, image);
+    }
+
+    public int dirtyMetaPages() {
+        return dirtyMeta.size();
+    }
+
+    /** f2fs_sync_meta_pages(META): write every dirty meta page, ascending address. */
+    private void syncMetaPages(SimTask t) {
+        while (!dirtyMeta.isEmpty()) {
+            var e = dirtyMeta.pollFirstEntry();
+            writeMeta(t, e.getKey(), e.getValue(), META_FLAGS);
+        }
+        metaIo.submitMerged(t);
+    }
+
+    private void writeMeta(SimTask t, long blkaddr, Object image, int flags) {
+        metaWriteback.inc();
+        sbi.stat.metaBlocksWritten++;
+        metaIo.submitPageWrite(t, blkaddr, new MetaWrite(), 0, image, flags);
+    }
+
+    private final class MetaWrite implements IoPage {
+        @Override
+        public void endWrite(int status) {
+            metaWriteback.dec();
+        }
+    }
+
+    // ------------------------------------------------------------------ checkpoint
+
+    /** f2fs_write_checkpoint */
+    public void writeCheckpoint(SimTask t, CpReason reason) {
+        sbi.cpGlobalSem.lock(t);
+        try {
+            boolean always = reason == CpReason.CP_UMOUNT || reason == CpReason.CP_RECOVERY || reason == CpReason.CP_MKFS;
+            if (!sbi.isDirty && !always) return;
+            if (sbi.cpError) return;
+            sbi.cpu(t, CpuOp.CHECKPOINT, 1);
+            if (reason == CpReason.CP_UMOUNT) flushDirtyData.accept(t);
+            blockOperations(t);
+            try {
+                flushDataWrites.accept(t);                 // f2fs_flush_merged_writes
+                sbi.nmI().submitMergedNodeWrites(t);
+                checkpointVer++;
+                TreeMap<Long, NatBlock> natBlocks = sbi.nmI().flushNatEntries();
+                natBlocks.forEach(this::updateMetaPage);
+                List<CheckpointImage.SitJournalEntry> sitJournal = flushSitEntries(t);
+                doCheckpoint(t, reason, sitJournal);
+                sbi.smI().clearPrefreeSegments(t);
+                sbi.isDirty = false;
+            } finally {
+                unblockOperations(t);
+            }
+            sbi.stat.checkpoint(reason);
+        } finally {
+            sbi.cpGlobalSem.unlock(t);
+        }
+    }
+
+    /** block_operations: f2fs_lock_all, write dirty dentry pages, then every dirty node page; node_write held. */
+    private void blockOperations(SimTask t) {
+        flushDirtyDents.accept(t);
+        sbi.cpRwsem.downWrite(t);
+        while (sbi.nrDirtyNodes > 0) {
+            sbi.nmI().syncNodePages(t);
+        }
+        sbi.nodeWrite.downWrite(t);
+    }
+
+    private void unblockOperations(SimTask t) {
+        sbi.nodeWrite.upWrite(t);
+        sbi.cpRwsem.upWrite(t);
+    }
+
+    /**
+     * f2fs_flush_sit_entries: dirty SIT entries go to the COLD_DATA journal when they fit (6), otherwise the journal
+     * is emptied into the dirty set and every dirty entry is written into its SIT block (the other copy).
+     */
+    private List<CheckpointImage.SitJournalEntry> flushSitEntries(SimTask t) {
+        SegmentManager sm = sbi.smI();
+        BitSet dirty = sm.dirtySentries();
+        TreeMap<Integer, SitBlock.RawSit> journal = new TreeMap<>();
+        for (var e : ckpt.sitJournal()) journal.put(e.segno(), e.raw());
+        int nDirty = dirty.cardinality();
+        if (nDirty > 0) {
+            if (journal.size() + nDirty <= F2fsConst.SIT_JOURNAL_ENTRIES) {
+                for (int segno = dirty.nextSetBit(0); segno >= 0; segno = dirty.nextSetBit(segno + 1)) {
+                    journal.put(segno, sm.segInfoToRawSit(t, segno));
+                }
+            } else {
+                TreeMap<Integer, SitBlock.RawSit> toWrite = new TreeMap<>(journal);
+                journal.clear();
+                for (int segno = dirty.nextSetBit(0); segno >= 0; segno = dirty.nextSetBit(segno + 1)) {
+                    toWrite.put(segno, sm.segInfoToRawSit(t, segno));
+                }
+                writeSitBlocks(toWrite);
+            }
+            sm.clearDirtySentries();
+        }
+        List<CheckpointImage.SitJournalEntry> out = new ArrayList<>();
+        journal.forEach((s, r) -> out.add(new CheckpointImage.SitJournalEntry(s, r)));
+        return out;
+    }
+
+    private void writeSitBlocks(TreeMap<Integer, SitBlock.RawSit> entries) {
+        BitSet sitBitmap = sbi.smI().sitI() == null ? null : sitBitmap();
+        TreeMap<Integer, List<Integer>> byBlock = new TreeMap<>();
+        for (int segno : entries.keySet()) byBlock.computeIfAbsent(segno / F2fsConst.SIT_ENTRY_PER_BLOCK, k -> new ArrayList<>()).add(segno);
+        for (var b : byBlock.entrySet()) {
+            int blockOff = b.getKey();
+            SitBlock cur = currentSitBlock(blockOff);
+            SitBlock.RawSit[] raw = cur.entries().clone();
+            for (int segno : b.getValue()) raw[segno % F2fsConst.SIT_ENTRY_PER_BLOCK] = entries.get(segno);
+            sitBitmap.flip(blockOff);                             // set_to_next_sit
+            updateMetaPage(currentSitAddr(blockOff), new SitBlock(cur.startSegno(), raw));
+        }
+    }
+
+    private BitSet sitBitmap;
+
+    /** The SIT version bitmap shared with the segment manager. */
+    public BitSet sitBitmap() {
+        return sitBitmap;
+    }
+
+    public void setSitBitmap(BitSet b) {
+        this.sitBitmap = b;
+    }
+
+    /** current_sit_addr */
+    public long currentSitAddr(int blockOff) {
+        long base = sbi.sb.sitBlkaddr() + blockOff;
+        return sitBitmap.get(blockOff) ? base + sbi.sb.sitBlocks() : base;
+    }
+
+    /** The current copy of a SIT block (never written = all-zero entries). */
+    public SitBlock currentSitBlock(int blockOff) {
+        Object img = sbi.store.readMeta(currentSitAddr(blockOff));
+        if (img instanceof SitBlock s) return s;
+        SitBlock.RawSit[] raw = new SitBlock.RawSit[F2fsConst.SIT_ENTRY_PER_BLOCK];
+        for (int i = 0; i < raw.length; i++) raw[i] = new SitBlock.RawSit(0, 0, new long[8], 0);
+        return new SitBlock(blockOff * F2fsConst.SIT_ENTRY_PER_BLOCK, raw);
+    }
+
+    /** f2fs_npages_for_summary_flush: 1–2 compacted blocks, or 3 normal ones. */
+    private int npagesForSummaryFlush() {
+        int valid = 0;
+        for (int i = 0; i < 3; i++) valid += sbi.cursegI(CursegType.data(i)).nextBlkoff();
+        int sumInPage = (4096 - 2 * 507 - 5) / 7;
+        if (valid <= sumInPage) return 1;
+        if (valid - sumInPage <= (4096 - 5) / 7) return 2;
+        return 3;
+    }
+
+    /** do_checkpoint */
+    private void doCheckpoint(SimTask t, CpReason reason, List<CheckpointImage.SitJournalEntry> sitJournal) {
+        syncMetaPages(t);
+        SegmentManager sm = sbi.smI();
+        NodeManager nm = sbi.nmI();
+        int[] segno = new int[6], blkoff = new int[6];
+        SummaryBlock[] sums = new SummaryBlock[6];
+        for (CursegType type : CursegType.values()) {
+            segno[type.ordinal()] = sm.cursegI(type).segno();
+            blkoff[type.ordinal()] = sm.cursegI(type).nextBlkoff();
+            sums[type.ordinal()] = sm.summaryOf(type);
+        }
+        int dataSumBlocks = npagesForSummaryFlush();
+        int flags = 0;
+        if (dataSumBlocks < 3) flags |= CheckpointImage.CP_COMPACT_SUM_FLAG;
+        if (reason == CpReason.CP_UMOUNT) flags |= CheckpointImage.CP_UMOUNT_FLAG;
+        if (reason == CpReason.CP_RECOVERY) flags |= CheckpointImage.CP_RECOVERY_FLAG;
+        int nodeSumBlocks = reason == CpReason.CP_UMOUNT ? 3 : 0;
+        int total = 2 + sbi.sb.cpPayload() + dataSumBlocks + nodeSumBlocks;
+        CheckpointImage img = new CheckpointImage(checkpointVer, ckpt.userBlockCount(), sm.sitI().writtenValidBlocks(),
+                sm.reservedSegments(), sm.ovpSegments(), sm.freeSegments(), segno, blkoff, flags, total,
+                nm.validNodeCount(), nm.validInodeCount(), nm.nextFreeNid(), (BitSet) sitBitmap.clone(),
+                (BitSet) nm.natBitmap().clone(), sums, nm.natJournal(), sitJournal, sbi.mtimeNow());
+
+        int pack = curPack == 1 ? 2 : 1;
+        long start = sbi.sb.cpBlkaddr() + (pack == 1 ? 0 : F2fsConst.BLKS_PER_SEG);
+        writeMeta(t, start, img, META_FLAGS);
+        for (int i = 1; i < total - 1; i++) {
+            String what = i <= sbi.sb.cpPayload() ? "payload" : i <= sbi.sb.cpPayload() + dataSumBlocks ? "data summary" : "node summary";
+            writeMeta(t, start + i, new CpPackBlock(checkpointVer, i, what), META_FLAGS);
+        }
+        metaIo.submitMerged(t);
+        // f2fs_wait_on_all_pages(F2FS_WB_CP_DATA): node and meta writeback done before the commit block
+        nm.nodeWriteback().awaitZero(t);
+        metaWriteback.awaitZero(t);
+        // commit_checkpoint: the pack's last block as META_FLUSH with REQ_PREFLUSH | REQ_FUA
+        writeMeta(t, start + total - 1, img, META_FLAGS | Bio.REQ_PREFLUSH | Bio.REQ_FUA);
+        metaIo.submitMerged(t);
+        metaWriteback.awaitZero(t);
+        curPack = pack;
+        ckpt = img;
+    }
+
+    // ------------------------------------------------------------------ checkpoint_merge (f2fs_issue_checkpoint)
+
+    /** Starts the checkpoint thread (issue_checkpoint_thread) when checkpoint_merge is on. */
+    public void startThread() {
+        if (!sbi.opts.checkpointMerge()) return;
+        kick = new SimCompletion(sbi.sim, "ckpt_wait_queue");
+        sbi.sim.spawn("f2fs_ckpt", true, this::ckptThread);
+    }
+
+    /** f2fs_issue_checkpoint for CP_SYNC: through the merge thread when there is one, else in the caller. */
+    public void issueCheckpoint(SimTask t) {
+        if (kick == null) {
+            writeCheckpoint(t, CpReason.CP_SYNC);
+            return;
+        }
+        SimCompletion done = new SimCompletion(sbi.sim, "cp done");
+        t.sync();
+        requests.addLast(new Request(CpReason.CP_SYNC, done));
+        if (threadIdle) {
+            threadIdle = false;
+            kick.complete();
+        }
+        done.await(t);
+    }
+
+    private void ckptThread(SimTask t) {
+        while (true) {
+            kick.await(t);
+            while (!requests.isEmpty()) {
+                List<Request> batch = new ArrayList<>(requests);
+                requests.clear();
+                sbi.stat.checkpointRequestsMerged += batch.size() - 1;
+                writeCheckpoint(t, CpReason.CP_SYNC);
+                for (Request r : batch) r.done().complete();
+            }
+            threadIdle = true;
+        }
+    }
+}

@@ -1,0 +1,7 @@
+package org.f2fsobs.engine.f2fs.checkpoint;
+
+/**
+ * A block in the middle of a CP pack (payload, orphan, data or node summary block). Their content travels in the
+ * {@link CheckpointImage}; these blocks are written so that the pack has the kernel's size and I/O.
+ */
+public record CpPackBlock(long checkpointVer, int index, String what) {}

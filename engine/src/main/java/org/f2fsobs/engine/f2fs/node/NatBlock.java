@@ -1,0 +1,9 @@
+package org.f2fsobs.engine.f2fs.node;
+
+/** On-disk image of {@code struct f2fs_nat_block}: 455 entries (version, ino, block_addr) from {@code startNid}. */
+public record NatBlock(int startNid, int[] ino, long[] blkaddr, byte[] version) {
+    public static NatBlock empty(int startNid) {
+        int n = org.f2fsobs.engine.f2fs.F2fsConst.NAT_ENTRY_PER_BLOCK;
+        return new NatBlock(startNid, new int[n], new long[n], new byte[n]);
+    }
+}

@@ -1,0 +1,568 @@
+package org.f2fsobs.engine.f2fs.node;
+
+import static org.f2fsobs.engine.f2fs.F2fsConst.DEF_ADDRS_PER_BLOCK;
+import static org.f2fsobs.engine.f2fs.F2fsConst.DEF_ADDRS_PER_INODE;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NAT_ENTRY_PER_BLOCK;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NEW_ADDR;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NIDS_PER_BLOCK;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NODE_DIND_BLOCK;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NODE_DIR1_BLOCK;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NODE_DIR2_BLOCK;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NODE_IND1_BLOCK;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NODE_IND2_BLOCK;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_ADDR;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.f2fsobs.engine.f2fs.F2fsConst;
+import org.f2fsobs.engine.f2fs.F2fsException;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo;
+import org.f2fsobs.engine.f2fs.data.IoPage;
+import org.f2fsobs.engine.f2fs.data.PageType;
+import org.f2fsobs.engine.f2fs.data.WriteIo;
+import org.f2fsobs.engine.f2fs.segment.CursegType;
+import org.f2fsobs.engine.f2fs.segment.SegmentManager;
+import org.f2fsobs.engine.kernel.block.Bio;
+import org.f2fsobs.engine.kernel.block.ReqOp;
+import org.f2fsobs.engine.platform.CpuOp;
+import org.f2fsobs.engine.sim.SimTask;
+import org.f2fsobs.engine.sim.WaitCount;
+
+/**
+ * The node manager: {@code struct f2fs_nm_info} and fs/f2fs/node.c — the NAT (cache, journal, blocks with two
+ * copies), nid allocation, the node page cache, get_node_path / f2fs_get_dnode_of_data, and node writeback with
+ * fsync and dentry marks and the next-block-address chain in node footers.
+ *
+ * <p>Simplification: free nids come from a counter plus the nids freed by checkpoints, instead of scanning NAT
+ * blocks (same result on the model's volumes).
+ */
+public final class NodeManager {
+    private final F2fsSbInfo sbi;
+    private final TreeMap<Integer, NatEntry> natCache = new TreeMap<>();
+    private final TreeSet<Integer> dirtyNats = new TreeSet<>();
+    private final TreeMap<Integer, NatEntry> natJournal = new TreeMap<>();   // entries of the HOT_DATA summary journal
+    private final TreeSet<Integer> freeNids = new TreeSet<>();
+    private final TreeMap<Integer, NodePage> nodePages = new TreeMap<>();
+    private final BitSet natBitmap;
+    private final int maxNid;
+    private int nextFreeNid;
+    long validNodeCount;
+    long validInodeCount;
+    private final WaitCount nodeWriteback;
+    private final WriteIo[] nodeIo = new WriteIo[3];
+
+    public NodeManager(F2fsSbInfo sbi, BitSet natBitmap, int nextFreeNid, long validNodeCount, long validInodeCount,
+                       List<NatJournalEntry> journal) {
+        this.sbi = sbi;
+        this.natBitmap = natBitmap;
+        this.maxNid = sbi.sb.natBlocks() * NAT_ENTRY_PER_BLOCK;
+        this.nextFreeNid = nextFreeNid;
+        this.validNodeCount = validNodeCount;
+        this.validInodeCount = validInodeCount;
+        this.nodeWriteback = new WaitCount(sbi.sim, "node writeback");
+        for (int i = 0; i < 3; i++) nodeIo[i] = new WriteIo(sbi, PageType.NODE, i);
+        for (NatJournalEntry e : journal) natJournal.put(e.nid(), new NatEntry(e.nid(), e.ino(), e.blkaddr(), e.version()));
+    }
+
+    /** A NAT entry as carried in the summary journal. */
+    public record NatJournalEntry(int nid, int ino, long blkaddr, byte version) {}
+
+    public long validNodeCount() { return validNodeCount; }
+    public long validInodeCount() { return validInodeCount; }
+    public int nextFreeNid() { return nextFreeNid; }
+    public BitSet natBitmap() { return natBitmap; }
+    public WaitCount nodeWriteback() { return nodeWriteback; }
+    public WriteIo nodeIo(int temp) { return nodeIo[temp]; }
+
+    public List<NatJournalEntry> natJournal() {
+        List<NatJournalEntry> out = new ArrayList<>();
+        for (NatEntry e : natJournal.values()) out.add(new NatJournalEntry(e.nid, e.ino, e.blkaddr, e.version));
+        return out;
+    }
+
+    // ================================================================== NAT
+
+    /** f2fs_get_node_info: the cache, then the journal, then the current copy of the NAT block. */
+    public NatEntry getNodeInfo(int nid) {
+        NatEntry e = natCache.get(nid);
+        if (e != null) return e;
+        NatEntry j = natJournal.get(nid);
+        if (j != null) {
+            e = new NatEntry(nid, j.ino, j.blkaddr, j.version);
+        } else {
+            NatBlock blk = currentNatBlock(nid / NAT_ENTRY_PER_BLOCK);
+            int i = nid % NAT_ENTRY_PER_BLOCK;
+            e = new NatEntry(nid, blk.ino()[i], blk.blkaddr()[i], blk.version()[i]);
+        }
+        natCache.put(nid, e);
+        return e;
+    }
+
+    /** current_nat_addr: which copy of a NAT block is current. */
+    long currentNatAddr(int blockOff) {
+        long base = sbi.sb.natBlkaddr() + blockOff;
+        return natBitmap.get(blockOff) ? base + sbi.sb.natBlocks() : base;
+    }
+
+    NatBlock currentNatBlock(int blockOff) {
+        Object img = sbi.store.readMeta(currentNatAddr(blockOff));
+        return img instanceof NatBlock b ? b : NatBlock.empty(blockOff * NAT_ENTRY_PER_BLOCK);
+    }
+
+    /** set_node_addr */
+    private void setNodeAddr(int nid, long newAddr, boolean fsynced) {
+        NatEntry e = getNodeInfo(nid);
+        e.blkaddr = newAddr;
+        e.checkpointed = false;
+        if (!e.dirty) {
+            e.dirty = true;
+            dirtyNats.add(nid);
+        }
+        if (newAddr == NULL_ADDR) e.version++;
+        if (nid == e.ino && fsynced) e.fsyncedInode = true;
+        e.lastFsync = fsynced;
+        sbi.isDirty = true;
+    }
+
+    /** f2fs_alloc_nid */
+    public int allocNid() {
+        Integer n = freeNids.pollFirst();
+        if (n != null) return n;
+        if (nextFreeNid >= maxNid) throw new F2fsException("ENOSPC", "no free node id (max " + maxNid + ")");
+        return nextFreeNid++;
+    }
+
+    /**
+     * f2fs_flush_nat_entries: dirty entries go to the HOT_DATA journal when they fit (38 entries), else every dirty
+     * and journalled entry is written into its NAT block (the other copy, flipping the version bit). Returns the
+     * NAT block images to write, keyed by block address. Entries now NULL free their nids.
+     */
+    public TreeMap<Long, NatBlock> flushNatEntries() {
+        TreeMap<Long, NatBlock> out = new TreeMap<>();
+        if (dirtyNats.isEmpty()) return out;
+        TreeSet<Integer> newInJournal = new TreeSet<>(dirtyNats);
+        newInJournal.removeAll(natJournal.keySet());
+        if (natJournal.size() + newInJournal.size() <= F2fsConst.NAT_JOURNAL_ENTRIES) {
+            for (int nid : dirtyNats) {
+                NatEntry e = natCache.get(nid);
+                natJournal.put(nid, new NatEntry(nid, e.ino, e.blkaddr, e.version));
+            }
+        } else {
+            TreeMap<Integer, NatEntry> all = new TreeMap<>(natJournal);
+            for (int nid : dirtyNats) all.put(nid, natCache.get(nid));
+            natJournal.clear();
+            TreeMap<Integer, List<NatEntry>> byBlock = new TreeMap<>();
+            for (NatEntry e : all.values()) byBlock.computeIfAbsent(e.nid / NAT_ENTRY_PER_BLOCK, k -> new ArrayList<>()).add(e);
+            for (var b : byBlock.entrySet()) {
+                NatBlock cur = currentNatBlock(b.getKey());
+                NatBlock next = new NatBlock(cur.startNid(), cur.ino().clone(), cur.blkaddr().clone(), cur.version().clone());
+                for (NatEntry e : b.getValue()) {
+                    int i = e.nid % NAT_ENTRY_PER_BLOCK;
+                    next.ino()[i] = e.ino;
+                    next.blkaddr()[i] = e.blkaddr;
+                    next.version()[i] = e.version;
+                }
+                natBitmap.flip(b.getKey());          // set_to_next_nat
+                out.put(currentNatAddr(b.getKey()), next);
+            }
+        }
+        for (int nid : dirtyNats) {
+            NatEntry e = natCache.get(nid);
+            e.dirty = false;
+            e.checkpointed = true;
+            if (e.blkaddr == NULL_ADDR) {
+                natCache.remove(nid);
+                freeNids.add(nid);
+            }
+        }
+        dirtyNats.clear();
+        return out;
+    }
+
+    public int dirtyNatCount() {
+        return dirtyNats.size();
+    }
+
+    // ================================================================== node pages
+
+    private void setPageDirty(NodePage p) {
+        if (!p.dirty) {
+            p.dirty = true;
+            sbi.nrDirtyNodes++;
+        }
+        sbi.isDirty = true;
+    }
+
+    /** Marks a node page dirty after its content changed (set_page_dirty on a node page). */
+    public void markDirty(NodePage p) {
+        setPageDirty(p);
+    }
+
+    /** f2fs_new_inode_page / f2fs_new_node_page for an inode: nid = ino. */
+    public NodePage newInodePage(SimTask t, int ino) {
+        NodePage p = newNodePage(t, ino, ino, NodeKind.INODE, 0);
+        validInodeCount++;
+        return p;
+    }
+
+    /** f2fs_new_node_page: a node with a NEW_ADDR NAT entry, dirty, counted as valid. */
+    NodePage newNodePage(SimTask t, int ino, int nid, NodeKind kind, int ofs) {
+        NatEntry e = natCache.get(nid);
+        byte version = e == null ? 0 : e.version;
+        NatEntry ne = new NatEntry(nid, ino, NEW_ADDR, version);
+        ne.checkpointed = false;
+        natCache.put(nid, ne);
+        NodePage p = new NodePage(nid, ino, kind, ofs);
+        nodePages.put(nid, p);
+        validNodeCount++;
+        setPageDirty(p);
+        sbi.cpu(t, CpuOp.NODE_PAGE, 1);
+        return p;
+    }
+
+    /** f2fs_get_node_page: the cached page, or a synchronous read of the node block (footer checked). */
+    public NodePage getNodePage(SimTask t, int nid) {
+        NodePage p = nodePages.get(nid);
+        sbi.cpu(t, CpuOp.PAGE_CACHE_LOOKUP, 1);
+        if (p != null) return p;
+        NatEntry e = getNodeInfo(nid);
+        if (!F2fsConst.isValidBlkaddr(e.blkaddr)) {
+            throw new F2fsException("EFSCORRUPTED", "node " + nid + " has no block (NAT " + e.blkaddr + ")");
+        }
+        Object img = readNodeBlock(t, e.blkaddr);
+        if (!(img instanceof NodeImage ni) || ni.nid() != nid || ni.ino() != e.ino) {
+            throw new F2fsException("EFSCORRUPTED", "node " + nid + " at block " + e.blkaddr
+                    + ": footer does not match the NAT (found " + describe(img) + ")");
+        }
+        p = NodePage.fromImage(ni);
+        p.blkaddr = e.blkaddr;
+        nodePages.put(nid, p);
+        return p;
+    }
+
+    private static String describe(Object img) {
+        return img instanceof NodeImage ni ? "nid " + ni.nid() + " ino " + ni.ino() : String.valueOf(img);
+    }
+
+    /** Reads one node block through the block layer (or straight from the store without a task). */
+    private Object readNodeBlock(SimTask t, long blkaddr) {
+        if (t == null) return sbi.store.readMeta(blkaddr);
+        Object[] got = new Object[1];
+        Bio bio = new Bio(ReqOp.READ, Bio.REQ_SYNC | Bio.REQ_META, blkaddr, 1);
+        bio.addRead(null);
+        sbi.rq.submitAndWait(t, bio);
+        got[0] = bio.meta(0);
+        return got[0];
+    }
+
+    public NodePage cachedNodePage(int nid) {
+        return nodePages.get(nid);
+    }
+
+    /** Drops clean node pages from the cache (drop_caches on the node inode's mapping). */
+    public int dropCleanNodePages() {
+        int dropped = 0;
+        for (var it = nodePages.values().iterator(); it.hasNext(); ) {
+            NodePage p = it.next();
+            if (!p.dirty && p.writeback == 0) {
+                it.remove();
+                dropped++;
+            }
+        }
+        return dropped;
+    }
+
+    // ================================================================== index tree (node.c)
+
+    /** get_node_path: returns the level; offset[] and noffset[] as the kernel fills them. */
+    public static int getNodePath(long block, int[] offset, int[] noffset) {
+        final long directIndex = DEF_ADDRS_PER_INODE;
+        final long directBlks = DEF_ADDRS_PER_BLOCK;
+        final long dptrsPerBlk = NIDS_PER_BLOCK;
+        final long indirectBlks = directBlks * NIDS_PER_BLOCK;
+        final long dindirectBlks = indirectBlks * NIDS_PER_BLOCK;
+        int n = 0;
+        noffset[0] = 0;
+        if (block < directIndex) {
+            offset[n] = (int) block;
+            return 0;
+        }
+        block -= directIndex;
+        if (block < directBlks) {
+            offset[n++] = NODE_DIR1_BLOCK;
+            noffset[n] = 1;
+            offset[n] = (int) block;
+            return 1;
+        }
+        block -= directBlks;
+        if (block < directBlks) {
+            offset[n++] = NODE_DIR2_BLOCK;
+            noffset[n] = 2;
+            offset[n] = (int) block;
+            return 1;
+        }
+        block -= directBlks;
+        if (block < indirectBlks) {
+            offset[n++] = NODE_IND1_BLOCK;
+            noffset[n] = 3;
+            offset[n++] = (int) (block / directBlks);
+            noffset[n] = 4 + offset[n - 1];
+            offset[n] = (int) (block % directBlks);
+            return 2;
+        }
+        block -= indirectBlks;
+        if (block < indirectBlks) {
+            offset[n++] = NODE_IND2_BLOCK;
+            noffset[n] = (int) (4 + dptrsPerBlk);
+            offset[n++] = (int) (block / directBlks);
+            noffset[n] = (int) (5 + dptrsPerBlk + offset[n - 1]);
+            offset[n] = (int) (block % directBlks);
+            return 2;
+        }
+        block -= indirectBlks;
+        if (block < dindirectBlks) {
+            offset[n++] = NODE_DIND_BLOCK;
+            noffset[n] = (int) (5 + dptrsPerBlk * 2);
+            offset[n++] = (int) (block / indirectBlks);
+            noffset[n] = (int) (6 + dptrsPerBlk * 2 + offset[n - 1] * (dptrsPerBlk + 1));
+            offset[n++] = (int) ((block / directBlks) % dptrsPerBlk);
+            noffset[n] = (int) (7 + dptrsPerBlk * 2 + offset[n - 2] * (dptrsPerBlk + 1) + offset[n - 1]);
+            offset[n] = (int) (block % directBlks);
+            return 3;
+        }
+        throw new F2fsException("EFBIG", "file block " + block + " beyond the double indirect tree");
+    }
+
+    private static int childNid(NodePage parent, int off) {
+        return parent.kind == NodeKind.INODE ? parent.nids[off - NODE_DIR1_BLOCK] : parent.nids[off];
+    }
+
+    private void setChildNid(NodePage parent, int off, int nid) {
+        if (parent.kind == NodeKind.INODE) parent.nids[off - NODE_DIR1_BLOCK] = nid;
+        else parent.nids[off] = nid;
+        setPageDirty(parent);
+    }
+
+    /**
+     * f2fs_get_dnode_of_data: walks from the inode page to the dnode holding file block {@code index}; with
+     * {@code alloc} (ALLOC_NODE) missing nodes are created, else null is returned when a node is missing.
+     */
+    public DnodeOfData getDnodeOfData(SimTask t, NodePage inodePage, long index, boolean alloc) {
+        int[] offset = new int[4];
+        int[] noffset = new int[4];
+        int level = getNodePath(index, offset, noffset);
+        NodePage parent = inodePage;
+        for (int i = 1; i <= level; i++) {
+            int nid = childNid(parent, offset[i - 1]);
+            NodePage child;
+            if (nid == 0) {
+                if (!alloc) return null;
+                nid = allocNid();
+                child = newNodePage(t, inodePage.ino, nid, i == level ? NodeKind.DIRECT : NodeKind.INDIRECT, noffset[i]);
+                setChildNid(parent, offset[i - 1], nid);
+            } else {
+                child = getNodePage(t, nid);
+            }
+            parent = child;
+        }
+        return new DnodeOfData(inodePage, parent, offset[level]);
+    }
+
+    /** f2fs_update_data_blkaddr / f2fs_set_data_blkaddr: the dnode slot takes a new address; the dnode gets dirty. */
+    public void setDataBlkaddr(DnodeOfData dn, long blkaddr) {
+        dn.nodePage().addrs[dn.ofsInNode()] = blkaddr;
+        setPageDirty(dn.nodePage());
+    }
+
+    /** Every node page of one inode currently cached, ascending nid. */
+    public List<NodePage> nodePagesOf(int ino) {
+        List<NodePage> out = new ArrayList<>();
+        for (NodePage p : nodePages.values()) if (p.ino == ino) out.add(p);
+        return out;
+    }
+
+    // ================================================================== node writeback
+
+    /** Log of a node page (__get_segment_type_6 for nodes). */
+    CursegType nodeType(NodePage p) {
+        if (p.kind == NodeKind.INDIRECT) return CursegType.COLD_NODE;
+        NodePage inode = p.kind == NodeKind.INODE ? p : nodePages.get(p.ino);
+        boolean dir = inode != null && inode.inode.directory;
+        return dir ? CursegType.HOT_NODE : CursegType.WARM_NODE;
+    }
+
+    /**
+     * __write_node_page / f2fs_do_write_node_page: allocate the node block on its log (the footer records the next
+     * free address of that log), update the NAT and send it through the node write-merge context. The write's
+     * completion decrements {@link #nodeWriteback()}.
+     */
+    public void writeNodePage(SimTask t, NodePage p, boolean fsyncMark, boolean dentryMark, int reqFlags) {
+        if (!p.dirty) return;
+        sbi.nodeWrite.downRead(t);
+        try {
+            NatEntry e = getNodeInfo(p.nid);
+            long old = e.blkaddr;
+            p.fsyncMark = fsyncMark;
+            p.dentryMark = dentryMark;
+            CursegType type = nodeType(p);
+            SegmentManager sm = sbi.smI();
+            long cpVer = sbi.cp().checkpointVer();
+            p.dirty = false;
+            sbi.nrDirtyNodes--;
+            p.writeback++;
+            nodeWriteback.inc();
+            sbi.cpu(t, CpuOp.NODE_PAGE, 1);
+            long newAddr = sm.allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : NULL_ADDR, type,
+                    new SegmentManager.Summary(p.nid, 0, e.version), addr -> {
+                        NodeImage img = p.image(cpVer, sm.nextFreeBlkaddr(type));
+                        nodeIo[type.temp()].submitPageWrite(t, addr, new NodeWrite(p), 0, img, reqFlags);
+                    });
+            p.blkaddr = newAddr;
+            setNodeAddr(p.nid, newAddr, fsyncMark);
+            sbi.stat.nodeBlocksWritten++;
+            if (fsyncMark) sbi.stat.rfNodeBlocks++;
+        } finally {
+            sbi.nodeWrite.upRead(t);
+        }
+    }
+
+    private final class NodeWrite implements IoPage {
+        private final NodePage page;
+
+        NodeWrite(NodePage page) {
+            this.page = page;
+        }
+
+        @Override
+        public void endWrite(int status) {
+            page.writeback--;
+            nodeWriteback.dec();
+        }
+    }
+
+    /** Submits the node bios under construction (f2fs_submit_merged_write(NODE)). */
+    public void submitMergedNodeWrites(SimTask t) {
+        for (WriteIo io : nodeIo) io.submitMerged(t);
+    }
+
+    /**
+     * f2fs_sync_node_pages (WB_SYNC_ALL, at checkpoint): indirect nodes, then directory dnodes, then file dnodes.
+     * Returns the number of pages written.
+     */
+    public int syncNodePages(SimTask t) {
+        int written = 0;
+        for (int step = 0; step < 3; step++) {
+            List<NodePage> todo = new ArrayList<>();
+            for (NodePage p : nodePages.values()) {
+                if (!p.dirty) continue;
+                boolean indirect = p.kind == NodeKind.INDIRECT;
+                boolean dirDnode = !indirect && nodeType(p) == CursegType.HOT_NODE;
+                if ((step == 0 && indirect) || (step == 1 && dirDnode) || (step == 2 && !indirect && !dirDnode)) todo.add(p);
+            }
+            for (NodePage p : todo) {
+                writeNodePage(t, p, false, false, Bio.REQ_SYNC);
+                written++;
+            }
+        }
+        submitMergedNodeWrites(t);
+        return written;
+    }
+
+    /**
+     * f2fs_fsync_node_pages: write the inode's dirty dnodes with the fsync mark (every one in non-atomic mode) and
+     * the dentry mark on the inode page when its dentry is not checkpointed yet; returns how many were written.
+     */
+    public int fsyncNodePages(SimTask t, int ino, boolean dentryMark) {
+        int written = 0;
+        for (NodePage p : nodePagesOf(ino)) {
+            if (!p.dirty || !p.isDnode()) continue;
+            writeNodePage(t, p, true, p.kind == NodeKind.INODE && dentryMark, Bio.REQ_SYNC);
+            written++;
+        }
+        submitMergedNodeWrites(t);
+        return written;
+    }
+
+    /** f2fs_need_dentry_mark: the inode's NAT entry was never checkpointed with the inode's current dentry. */
+    public boolean needDentryMark(int ino) {
+        NatEntry e = getNodeInfo(ino);
+        return !e.checkpointed && !e.fsyncedInode;
+    }
+
+    /** f2fs_is_checkpointed_node */
+    public boolean isCheckpointedNode(int nid) {
+        return getNodeInfo(nid).checkpointed;
+    }
+
+    /** Count of dirty node pages of one inode (for tests and fsync decisions). */
+    public int dirtyNodePagesOf(int ino) {
+        int n = 0;
+        for (NodePage p : nodePages.values()) if (p.ino == ino && p.dirty) n++;
+        return n;
+    }
+
+    // ================================================================== removal
+
+    /** Invalidate a node's block and free its nid at the next checkpoint (truncate_node). */
+    public void truncateNode(SimTask t, NodePage p) {
+        NatEntry e = getNodeInfo(p.nid);
+        if (F2fsConst.isValidBlkaddr(e.blkaddr)) sbi.smI().invalidateBlocks(t, e.blkaddr, 1);
+        if (p.dirty) {
+            p.dirty = false;
+            sbi.nrDirtyNodes--;
+        }
+        setNodeAddr(p.nid, NULL_ADDR, false);
+        nodePages.remove(p.nid);
+        validNodeCount--;
+        if (p.kind == NodeKind.INODE) validInodeCount--;
+    }
+
+    // ================================================================== recovery support
+
+    /** Installs a node page read during roll-forward recovery (f2fs_recover_inode_page and friends). */
+    public NodePage installRecovered(SimTask t, NodeImage img, long blkaddr) {
+        NodePage p = NodePage.fromImage(img);
+        NatEntry e = natCache.get(img.nid());
+        if (e == null) {
+            e = getNodeInfo(img.nid());
+        }
+        boolean wasNew = !F2fsConst.isValidBlkaddr(e.blkaddr) || nodePages.get(img.nid()) == null && e.ino == 0;
+        nodePages.put(img.nid(), p);
+        if (!F2fsConst.isValidBlkaddr(e.blkaddr)) {
+            validNodeCount++;
+            if (img.kind() == NodeKind.INODE) validInodeCount++;
+        }
+        e.ino = img.ino();
+        p.blkaddr = blkaddr;
+        return p;
+    }
+
+    /** During recovery: the node now lives at {@code blkaddr} (its old block, if any, is released). */
+    public void recoverNodeAddr(SimTask t, int nid, long blkaddr) {
+        NatEntry e = getNodeInfo(nid);
+        if (F2fsConst.isValidBlkaddr(e.blkaddr) && e.blkaddr != blkaddr) sbi.smI().invalidateBlocks(t, e.blkaddr, 1);
+        setNodeAddr(nid, blkaddr, false);
+        if (nid >= nextFreeNid) nextFreeNid = nid + 1;
+        freeNids.remove(nid);
+    }
+
+    /** NAT entries cached or journalled, for the checker (ascending nid). */
+    public TreeMap<Integer, NatEntry> allNatEntries() {
+        TreeMap<Integer, NatEntry> all = new TreeMap<>();
+        int blocks = sbi.sb.natBlocks();
+        for (int b = 0; b < blocks; b++) {
+            Object img = sbi.store.readMeta(currentNatAddr(b));
+            if (!(img instanceof NatBlock nb)) continue;
+            for (int i = 0; i < NAT_ENTRY_PER_BLOCK; i++) {
+                if (nb.blkaddr()[i] != NULL_ADDR) all.put(nb.startNid() + i, new NatEntry(nb.startNid() + i, nb.ino()[i], nb.blkaddr()[i], nb.version()[i]));
+            }
+        }
+        for (NatEntry e : natJournal.values()) all.put(e.nid, e);
+        for (NatEntry e : natCache.values()) all.put(e.nid, e);
+        all.values().removeIf(e -> e.blkaddr == NULL_ADDR);
+        return all;
+    }
+}

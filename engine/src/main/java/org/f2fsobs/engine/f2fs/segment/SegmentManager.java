@@ -1,0 +1,631 @@
+package org.f2fsobs.engine.f2fs.segment;
+
+import static org.f2fsobs.engine.f2fs.F2fsConst.BLKS_PER_SEG;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_SEGNO;
+
+import java.util.BitSet;
+import org.f2fsobs.engine.f2fs.F2fsException;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo;
+import org.f2fsobs.engine.platform.CpuOp;
+import org.f2fsobs.engine.sim.SimMutex;
+import org.f2fsobs.engine.sim.SimRwSem;
+import org.f2fsobs.engine.sim.SimSpinlock;
+import org.f2fsobs.engine.sim.SimTask;
+
+/**
+ * The segment manager: {@code struct f2fs_sm_info} and the procedures of fs/f2fs/segment.c and segment.h that the
+ * model needs, in the kernel's order of operations. Every seg_entry and sec_entry read goes through
+ * {@link #getSegEntry} / {@link #getSecEntry}, which count it. No GC and no SSR: running out of free sections is
+ * ENOSPC (docs: departures).
+ *
+ * <p>Methods that take a {@link SimTask} charge CPU and take the kernel's locks in that task; a null task (mkfs,
+ * mount-time rebuild, offline tests) does neither.
+ */
+public final class SegmentManager {
+    final F2fsSbInfo sbi;
+    final SegmentLayout layout;
+    private final SitInfo sitI;
+    private final FreeSegmapInfo freeI;
+    private final DirtySeglistInfo dirtyI;
+    private final CursegInfo[] cursegs = new CursegInfo[CursegType.NR_PERSISTENT_LOG];
+    int reservedSegments;
+    int ovpSegments;
+    private final int mainSegs;
+    private final int segsPerSec;
+    private final boolean largeSection;
+
+    public SegmentManager(F2fsSbInfo sbi, BitSet sitBitmap, int reservedSegments, int ovpSegments) {
+        this.sbi = sbi;
+        this.layout = sbi.layout;
+        this.mainSegs = layout.mainSegs;
+        this.segsPerSec = layout.segsPerSec;
+        this.largeSection = layout.isLargeSection();
+        var m = sbi.machine;
+        int lockAcct = m.account(CpuOp.LOCK);
+        long lockPs = m.costPs(CpuOp.LOCK);
+        this.sitI = new SitInfo(mainSegs, layout.mainSecs, sbi.sb.sitBlkaddr(), sbi.sb.sitBlocks(), sitBitmap,
+                new SimRwSem(sbi.sim, "sentry_lock", lockAcct, lockPs));
+        this.freeI = new FreeSegmapInfo(new SimSpinlock(sbi.sim, "segmap_lock", lockAcct, lockPs));
+        this.dirtyI = new DirtySeglistInfo(new SimMutex(sbi.sim, "seglist_lock", lockAcct, lockPs));
+        for (CursegType t : CursegType.values()) {
+            cursegs[t.ordinal()] = new CursegInfo(t, new SimMutex(sbi.sim, "curseg_mutex[" + t.key() + "]", lockAcct, lockPs));
+        }
+        this.reservedSegments = reservedSegments;
+        this.ovpSegments = ovpSegments;
+    }
+
+    public SitInfo sitI() { return sitI; }
+    public FreeSegmapInfo freeI() { return freeI; }
+    public DirtySeglistInfo dirtyI() { return dirtyI; }
+    public CursegInfo cursegI(CursegType type) { return cursegs[type.ordinal()]; }
+    public int reservedSegments() { return reservedSegments; }
+    public int ovpSegments() { return ovpSegments; }
+
+    // ================================================================== accessors (segment.h)
+
+    /** get_seg_entry: the one way to read a seg_entry; every call is counted. */
+    public SegEntry getSegEntry(int segno) {
+        sitI.segEntryReads++;
+        return sitI.sentries[segno];
+    }
+
+    /** get_sec_entry: counted. */
+    public SecEntry getSecEntry(int segno) {
+        sitI.secEntryReads++;
+        return sitI.secEntries[layout.getSecFromSeg(segno)];
+    }
+
+    /** get_valid_blocks */
+    public int getValidBlocks(int segno, boolean useSection) {
+        if (useSection && largeSection) return getSecEntry(segno).validBlocks;
+        return getSegEntry(segno).validBlocks;
+    }
+
+    /**
+     * get_ckpt_valid_blocks. Off (6.14): with a large section, sum the ckpt_valid_blocks of every seg_entry of the
+     * section. On (seed 000): the cached sec_entry value.
+     */
+    public int getCkptValidBlocks(SimTask t, int segno, boolean useSection) {
+        if (useSection && largeSection) {
+            sbi.stat.ckptValidBlocksSectionCalls++;
+            if (sbi.flagSecCkptValidBlocks()) {
+                sbi.cpu(t, CpuOp.SEC_ENTRY_READ, 1);
+                return getSecEntry(segno).ckptValidBlocks;
+            }
+            int startSegno = layout.getSegFromSec(layout.getSecFromSeg(segno));
+            int blocks = 0;
+            for (int i = 0; i < segsPerSec; i++) blocks += getSegEntry(startSegno + i).ckptValidBlocks;
+            sbi.cpu(t, CpuOp.SEG_ENTRY_READ, segsPerSec);
+            return blocks;
+        }
+        sbi.cpu(t, CpuOp.SEG_ENTRY_READ, 1);
+        return getSegEntry(segno).ckptValidBlocks;
+    }
+
+    /** set_ckpt_valid_blocks (seed 000): recompute a section's value from its segments. */
+    void setCkptValidBlocks(SimTask t, int segno) {
+        int startSegno = layout.getSegFromSec(layout.getSecFromSeg(segno));
+        int blocks = 0;
+        for (int i = 0; i < segsPerSec; i++) blocks += getSegEntry(startSegno + i).ckptValidBlocks;
+        sbi.cpu(t, CpuOp.SEG_ENTRY_READ, segsPerSec);
+        getSecEntry(segno).ckptValidBlocks = blocks;
+    }
+
+    public int freeSections() { return freeI.freeSections; }
+    public int freeSegments() { return freeI.freeSegments; }
+    public int reservedSections() { return layout.getSecFromSeg(reservedSegments); }
+    public int prefreeSegments() { return dirtyI.nrDirty[DirtyType.PRE.ordinal()]; }
+
+    /** IS_CURSEG */
+    public boolean isCurseg(int segno) {
+        for (CursegInfo c : cursegs) if (c.segno == segno) return true;
+        return false;
+    }
+
+    /** IS_CURSEC */
+    public boolean isCursec(int secno) {
+        for (CursegInfo c : cursegs) if (c.segno != NULL_SEGNO && layout.getSecFromSeg(c.segno) == secno) return true;
+        return false;
+    }
+
+    /** CAP_BLKS_PER_SEC (no zoned devices: the whole section). */
+    private int capBlksPerSec() {
+        return layout.blocksPerSec;
+    }
+
+    // ================================================================== free space checks (segment.h)
+
+    /** has_curseg_enough_space: the six persistent logs, then HOT_DATA again for dentry blocks: seven calls. */
+    public boolean hasCursegEnoughSpace(SimTask t, long nodeBlocks, long dataBlocks, long dentBlocks) {
+        for (CursegType type : CursegType.values()) {
+            int segno = cursegs[type.ordinal()].segno;
+            long leftBlocks = capBlksPerSec() - getCkptValidBlocks(t, segno, true);
+            long blocks = type.isData() ? dataBlocks : nodeBlocks;
+            if (blocks > leftBlocks) return false;
+        }
+        int segno = cursegs[CursegType.HOT_DATA.ordinal()].segno;
+        long leftBlocks = capBlksPerSec() - getCkptValidBlocks(t, segno, true);
+        return dentBlocks <= leftBlocks;
+    }
+
+    /** __get_secs_required + has_not_enough_free_secs (6.14): always evaluates has_curseg_enough_space. */
+    public boolean hasNotEnoughFreeSecs(SimTask t, int freed, int needed) {
+        sbi.stat.hasNotEnoughFreeSecsCalls++;
+        if (sbi.porDoing) return false;
+        long cap = capBlksPerSec();
+        long totalNodeBlocks = sbi.nrDirtyNodes + sbi.nrDirtyDents + sbi.nrDirtyImeta;
+        long totalDentBlocks = sbi.nrDirtyDents;
+        long nodeSecs = totalNodeBlocks / cap, dentSecs = totalDentBlocks / cap;
+        long nodeBlocks = totalNodeBlocks % cap, dentBlocks = totalDentBlocks % cap;
+        long lowerSecs = nodeSecs + dentSecs;
+        long upperSecs = nodeSecs + dentSecs + (nodeBlocks != 0 ? 1 : 0) + (dentBlocks != 0 ? 1 : 0);
+        boolean cursegSpace = hasCursegEnoughSpace(t, nodeBlocks, 0, dentBlocks);
+
+        long freeSecs = freeSections() + freed;
+        lowerSecs += needed + reservedSections();
+        upperSecs += needed + reservedSections();
+        if (freeSecs > upperSecs) return false;
+        if (freeSecs <= lowerSecs) return true;
+        return !cursegSpace;
+    }
+
+    public boolean hasEnoughFreeSecs(SimTask t, int freed, int needed) {
+        return !hasNotEnoughFreeSecs(t, freed, needed);
+    }
+
+    /**
+     * f2fs_balance_fs: would run foreground GC when free sections run short. The model has no GC, so that case is
+     * ENOSPC (the benchmarks run on fresh, mostly empty volumes).
+     */
+    public void balanceFs(SimTask t, boolean need) {
+        sbi.stat.balanceFsCalls++;
+        sbi.cpu(t, CpuOp.BALANCE_FS, 1);
+        if (sbi.cpError) return;
+        if (hasEnoughFreeSecs(t, 0, 0)) return;
+        throw new F2fsException("ENOSPC", "not enough free sections (" + freeSections() + " free, "
+                + reservedSections() + " reserved) and the model has no garbage collection");
+    }
+
+    // ================================================================== SIT updates (segment.c)
+
+    /** update_sit_entry(sbi, blkaddr, del): del = +1 (allocation) or −n (release of n blocks in one segment). */
+    public void updateSitEntry(SimTask t, long blkaddr, int del) {
+        int segno = layout.getSegno(blkaddr);
+        if (segno == NULL_SEGNO) return;
+        sbi.cpu(t, CpuOp.UPDATE_SIT_ENTRY, 1);
+        SegEntry se = getSegEntry(segno);
+        int newVblocks = se.validBlocks + del;
+        int offset = layout.getBlkoffFromSeg0(blkaddr);
+        check(newVblocks >= 0 && newVblocks <= BLKS_PER_SEG, "valid_blocks out of range, segno=%d new=%d", segno, newVblocks);
+        se.validBlocks = newVblocks;
+        if (del > 0) del = updateSitEntryForAlloc(se, segno, blkaddr, offset, del);
+        else del = updateSitEntryForRelease(se, segno, blkaddr, offset, del);
+        markSitEntryDirty(segno);
+        sitI.writtenValidBlocks += del;
+        if (largeSection) getSecEntry(segno).validBlocks += del;
+    }
+
+    private int updateSitEntryForAlloc(SegEntry se, int segno, long blkaddr, int offset, int del) {
+        boolean exist = SegEntry.testAndSet(se.curValidMap, offset);
+        check(!exist, "bitmap was wrongly set, blk:%d", blkaddr);
+        // SSR should never reuse block which is checkpointed or newly invalidated
+        if (!SegEntry.testAndSet(se.ckptValidMap, offset)) {
+            se.ckptValidBlocks++;
+            if (largeSection && sbi.flagSecCkptValidBlocks()) getSecEntry(segno).ckptValidBlocks++;
+        }
+        if (!se.ckptValid(offset)) {
+            se.ckptValidBlocks += del;
+            if (largeSection && sbi.flagSecCkptValidBlocks()) getSecEntry(segno).ckptValidBlocks += del;
+        }
+        return del;
+    }
+
+    private int updateSitEntryForRelease(SegEntry se, int segno, long blkaddr, int offset, int del) {
+        for (int i = 0; i < -del; i++) {
+            boolean exist = SegEntry.testAndClear(se.curValidMap, offset + i);
+            check(exist, "bitmap was wrongly cleared, blk:%d", blkaddr + i);
+            if (!se.ckptValid(offset + i)) {
+                se.ckptValidBlocks -= 1;
+                if (largeSection && sbi.flagSecCkptValidBlocks()) getSecEntry(segno).ckptValidBlocks -= 1;
+            }
+        }
+        return del;
+    }
+
+    /** __mark_sit_entry_dirty */
+    void markSitEntryDirty(int segno) {
+        if (!sitI.dirtySentriesBitmap.get(segno)) {
+            sitI.dirtySentriesBitmap.set(segno);
+            sitI.dirtySentries++;
+        }
+    }
+
+    /** update_segment_mtime */
+    private void updateSegmentMtime(long blkaddr) {
+        int segno = layout.getSegno(blkaddr);
+        if (segno == NULL_SEGNO) return;
+        SegEntry se = sitI.sentries[segno];          // mtime bookkeeping: the kernel reads it via get_seg_entry too
+        sitI.segEntryReads++;
+        long ctime = sbi.mtimeNow();
+        se.mtime = se.mtime == 0 ? ctime : (se.mtime * se.validBlocks + ctime) / (se.validBlocks + 1);
+    }
+
+    /** f2fs_invalidate_blocks(sbi, addr, len) for blocks of one segment. */
+    public void invalidateBlocks(SimTask t, long addr, int len) {
+        if (!org.f2fsobs.engine.f2fs.F2fsConst.isValidBlkaddr(addr)) return;
+        SimRwSem lock = sitI.sentryLock;
+        if (t != null) lock.downWrite(t);
+        try {
+            long a = addr;
+            int left = len;
+            while (left > 0) {
+                int segno = layout.getSegno(a);
+                int off = layout.getBlkoffFromSeg0(a);
+                int n = Math.min(left, BLKS_PER_SEG - off);
+                updateSegmentMtime(a);
+                updateSitEntry(t, a, -n);
+                locateDirtySegment(t, segno);
+                a += n;
+                left -= n;
+            }
+        } finally {
+            if (t != null) lock.upWrite(t);
+        }
+    }
+
+    // ================================================================== dirty seglists
+
+    /** locate_dirty_segment */
+    public void locateDirtySegment(SimTask t, int segno) {
+        if (segno == NULL_SEGNO || isCurseg(segno)) return;
+        if (t != null) dirtyI.seglistLock.lock(t);
+        try {
+            int validBlocks = getValidBlocks(segno, false);
+            getCkptValidBlocks(t, segno, false);
+            if (validBlocks == 0) {
+                locateDirtySegment0(segno, DirtyType.PRE);
+                removeDirtySegment(segno, DirtyType.DIRTY);
+            } else if (validBlocks < BLKS_PER_SEG) {
+                locateDirtySegment0(segno, DirtyType.DIRTY);
+            } else {
+                removeDirtySegment(segno, DirtyType.DIRTY);
+            }
+        } finally {
+            if (t != null) dirtyI.seglistLock.unlock(t);
+        }
+    }
+
+    /** __locate_dirty_segment */
+    private void locateDirtySegment0(int segno, DirtyType dirtyType) {
+        if (isCurseg(segno)) return;
+        if (!dirtyI.dirtySegmap[dirtyType.ordinal()].get(segno)) {
+            dirtyI.dirtySegmap[dirtyType.ordinal()].set(segno);
+            dirtyI.nrDirty[dirtyType.ordinal()]++;
+        }
+        if (dirtyType == DirtyType.DIRTY) {
+            CursegType type = getSegEntry(segno).type;
+            int ti = DirtyType.of(type).ordinal();
+            if (!dirtyI.dirtySegmap[ti].get(segno)) {
+                dirtyI.dirtySegmap[ti].set(segno);
+                dirtyI.nrDirty[ti]++;
+            }
+        }
+    }
+
+    /** __remove_dirty_segment */
+    private void removeDirtySegment(int segno, DirtyType dirtyType) {
+        if (dirtyI.dirtySegmap[dirtyType.ordinal()].get(segno)) {
+            dirtyI.dirtySegmap[dirtyType.ordinal()].clear(segno);
+            dirtyI.nrDirty[dirtyType.ordinal()]--;
+        }
+        if (dirtyType == DirtyType.DIRTY) {
+            CursegType type = getSegEntry(segno).type;
+            int ti = DirtyType.of(type).ordinal();
+            if (dirtyI.dirtySegmap[ti].get(segno)) {
+                dirtyI.dirtySegmap[ti].clear(segno);
+                dirtyI.nrDirty[ti]--;
+            }
+        }
+    }
+
+    // ================================================================== allocation
+
+    /** The summary a caller stores for a newly allocated block (struct f2fs_summary). */
+    public record Summary(int nid, int ofsInNode, byte version) {}
+
+    /**
+     * f2fs_allocate_data_block: under curseg_lock (read), the log's curseg_mutex and sentry_lock (write), take the
+     * next block of the log, record its summary, update the SIT for the new and the old address, move to a new
+     * segment when this one is full, and locate dirty segments. {@code onAllocated} runs still under curseg_mutex
+     * (f2fs queues the fio on the io_list there, so bios are built in allocation order).
+     *
+     * @return the new block address
+     */
+    public long allocateDataBlock(SimTask t, long oldBlkaddr, CursegType type, Summary sum, java.util.function.LongConsumer onAllocated) {
+        CursegInfo curseg = cursegs[type.ordinal()];
+        if (t != null) {
+            sbi.cursegLock.downRead(t);
+            curseg.cursegMutex.lock(t);
+            sitI.sentryLock.downWrite(t);
+        }
+        long newBlkaddr;
+        try {
+            if (curseg.segno == NULL_SEGNO) throw new F2fsException("ENOSPC", "log " + type.key() + " has no segment");
+            sbi.cpu(t, CpuOp.ALLOCATE_DATA_BLOCK, 1);
+            newBlkaddr = layout.startBlock(curseg.segno) + curseg.nextBlkoff;   // NEXT_FREE_BLKADDR
+            check(curseg.nextBlkoff < BLKS_PER_SEG, "next_blkoff %d beyond the segment", curseg.nextBlkoff);
+            curseg.sumNid[curseg.nextBlkoff] = sum.nid();
+            curseg.sumOfsInNode[curseg.nextBlkoff] = sum.ofsInNode();
+            curseg.sumVersion[curseg.nextBlkoff] = sum.version();
+            curseg.nextBlkoff++;
+            boolean segmentFull = curseg.nextBlkoff >= BLKS_PER_SEG;
+            sbi.stat.blocksWrittenByLog[type.ordinal()]++;
+
+            updateSegmentMtime(oldBlkaddr);
+            updateSegmentMtime(newBlkaddr);
+            // SIT information should be updated before segment allocation, since SSR needs latest valid block information
+            updateSitEntry(t, newBlkaddr, 1);
+            updateSitEntry(t, oldBlkaddr, -1);
+            if (segmentFull) newCurseg(t, type, false);   // need_new_seg: LFS on a volume with free segments
+
+            // segment dirty status should be updated after segment allocation
+            locateDirtySegment(t, layout.getSegno(oldBlkaddr));
+            locateDirtySegment(t, layout.getSegno(newBlkaddr));
+        } finally {
+            if (t != null) sitI.sentryLock.upWrite(t);
+        }
+        try {
+            if (onAllocated != null) onAllocated.accept(newBlkaddr);
+        } finally {
+            if (t != null) {
+                curseg.cursegMutex.unlock(t);
+                sbi.cursegLock.upRead(t);
+            }
+        }
+        return newBlkaddr;
+    }
+
+    /** NEXT_FREE_BLKADDR of a log: where its next block will go (node footers record it for roll-forward). */
+    public long nextFreeBlkaddr(CursegType type) {
+        CursegInfo c = cursegs[type.ordinal()];
+        return layout.startBlock(c.segno) + c.nextBlkoff;
+    }
+
+    /** new_curseg: write the old summary to the SSA, take a new segment (LFS). */
+    public void newCurseg(SimTask t, CursegType type, boolean newSec) {
+        CursegInfo curseg = cursegs[type.ordinal()];
+        if (curseg.inited) writeSumPage(curseg);
+        int segno = getNextSegno(type);
+        segno = getNewSegment(t, segno, newSec);
+        curseg.nextSegno = segno;
+        resetCurseg(type, true);
+    }
+
+    /** write_sum_page: the summary of a closed segment becomes a dirty meta page at GET_SUM_BLOCK. */
+    private void writeSumPage(CursegInfo curseg) {
+        sbi.cp().updateMetaPage(sbi.sb.ssaBlkaddr() + curseg.segno, curseg.summarySnapshot());
+    }
+
+    /** __get_next_segno */
+    private int getNextSegno(CursegType type) {
+        CursegInfo curseg = cursegs[type.ordinal()];
+        if (largeSection) return curseg.segno;
+        if (!curseg.inited) return 0;
+        if (type == CursegType.HOT_DATA || type.isNode()) return 0;
+        return curseg.segno;
+    }
+
+    /** get_new_segment: next free segment of the section, else the next free section from the hint. */
+    private int getNewSegment(SimTask t, int newseg, boolean newSec) {
+        int hint = layout.getSecFromSeg(Math.max(newseg, 0));
+        if (t != null) freeI.segmapLock.lock(t);
+        try {
+            int segno;
+            if (!newSec && newseg >= 0 && ((newseg + 1) % segsPerSec) != 0) {
+                int end = layout.getSegFromSec(hint + 1);
+                segno = freeI.freeSegmap.nextClearBit(newseg + 1);
+                if (segno < end) {
+                    setInuse(segno);
+                    return segno;
+                }
+            }
+            int total = layout.mainSecs;
+            int secno = freeI.freeSecmap.nextClearBit(hint);
+            if (secno >= total) {
+                secno = freeI.freeSecmap.nextClearBit(0);
+                if (secno >= total) {
+                    throw new F2fsException("ENOSPC", "no free section left (" + total + " sections in main area)");
+                }
+            }
+            segno = layout.getSegFromSec(secno);
+            // secs_per_zone > 1: try a zone not used by another log (get_new_segment)
+            if (layout.secsPerZone > 1) segno = avoidUsedZone(secno, segno);
+            setInuse(segno);
+            return segno;
+        } finally {
+            if (t != null) freeI.segmapLock.unlock(t);
+        }
+    }
+
+    private int avoidUsedZone(int secno, int segno) {
+        int zoneno = layout.getZoneFromSec(secno);
+        for (CursegInfo c : cursegs) {
+            if (c.segno != NULL_SEGNO && c.zone == zoneno) {
+                int totalZones = layout.mainSecs / layout.secsPerZone;
+                int hint = zoneno + 1 >= totalZones ? 0 : (zoneno + 1) * layout.secsPerZone;
+                int s2 = freeI.freeSecmap.nextClearBit(hint);
+                if (s2 >= layout.mainSecs) s2 = freeI.freeSecmap.nextClearBit(0);
+                return s2 < layout.mainSecs ? layout.getSegFromSec(s2) : segno;
+            }
+        }
+        return segno;
+    }
+
+    /** __set_inuse */
+    void setInuse(int segno) {
+        int secno = layout.getSecFromSeg(segno);
+        check(!freeI.freeSegmap.get(segno), "segment %d already in use", segno);
+        freeI.freeSegmap.set(segno);
+        freeI.freeSegments--;
+        if (!freeI.freeSecmap.get(secno)) {
+            freeI.freeSecmap.set(secno);
+            freeI.freeSections--;
+        }
+    }
+
+    /** __set_test_and_free: a prefree segment becomes free after a checkpoint. */
+    void setTestAndFree(int segno) {
+        int secno = layout.getSecFromSeg(segno);
+        if (freeI.freeSegmap.get(segno)) {
+            freeI.freeSegmap.clear(segno);
+            freeI.freeSegments++;
+            if (isCursec(secno)) return;
+            int start = layout.getSegFromSec(secno);
+            int next = freeI.freeSegmap.nextSetBit(start);
+            if (next < 0 || next >= start + segsPerSec) {
+                if (freeI.freeSecmap.get(secno)) {
+                    freeI.freeSecmap.clear(secno);
+                    freeI.freeSections++;
+                }
+            }
+        }
+    }
+
+    /** reset_curseg */
+    private void resetCurseg(CursegType type, boolean modified) {
+        CursegInfo curseg = cursegs[type.ordinal()];
+        if (curseg.nextSegno == NULL_SEGNO) return;
+        curseg.inited = true;
+        curseg.segno = curseg.nextSegno;
+        curseg.zone = layout.getZoneFromSeg(curseg.segno);
+        curseg.nextBlkoff = 0;
+        curseg.nextSegno = NULL_SEGNO;
+        curseg.clearSummary();
+        // __set_sit_entry_type
+        SegEntry se = getSegEntry(curseg.segno);
+        se.type = type;
+        if (modified) markSitEntryDirty(curseg.segno);
+    }
+
+    /** f2fs_clear_prefree_segments (no discard): prefree segments become free once a checkpoint no longer needs them. */
+    public void clearPrefreeSegments(SimTask t) {
+        if (t != null) dirtyI.seglistLock.lock(t);
+        try {
+            BitSet pre = dirtyI.dirtySegmap[DirtyType.PRE.ordinal()];
+            for (int segno = pre.nextSetBit(0); segno >= 0; segno = pre.nextSetBit(segno + 1)) {
+                setTestAndFree(segno);
+            }
+            pre.clear();
+            dirtyI.nrDirty[DirtyType.PRE.ordinal()] = 0;
+        } finally {
+            if (t != null) dirtyI.seglistLock.unlock(t);
+        }
+    }
+
+    // ================================================================== checkpoint and mount support
+
+    /** The segments whose SIT entries changed since the last checkpoint, ascending. */
+    public BitSet dirtySentries() {
+        return (BitSet) sitI.dirtySentriesBitmap.clone();
+    }
+
+    /**
+     * The SIT part of f2fs_flush_sit_entries for one dirty segment: seg_info_to_raw_sit (ckpt map and count take the
+     * current ones) and, with the flag, set_ckpt_valid_blocks for its section. Returns the raw entry.
+     */
+    public SitBlock.RawSit segInfoToRawSit(SimTask t, int segno) {
+        SegEntry se = getSegEntry(segno);
+        SitBlock.RawSit raw = new SitBlock.RawSit(se.validBlocks, se.type == null ? 0 : se.type.ordinal(),
+                se.curValidMapCopy(), se.mtime);
+        System.arraycopy(se.curValidMap, 0, se.ckptValidMap, 0, se.curValidMap.length);
+        se.ckptValidBlocks = se.validBlocks;
+        if (largeSection && sbi.flagSecCkptValidBlocks()) setCkptValidBlocks(t, segno);
+        return raw;
+    }
+
+    public void clearDirtySentries() {
+        sitI.dirtySentriesBitmap.clear();
+        sitI.dirtySentries = 0;
+    }
+
+    /** seg_info_from_raw_sit (build_sit_entries at mount). */
+    public void segInfoFromRawSit(int segno, SitBlock.RawSit rs) {
+        SegEntry se = sitI.sentries[segno];
+        se.validBlocks = rs.validBlocks();
+        se.ckptValidBlocks = rs.validBlocks();
+        System.arraycopy(rs.validMap(), 0, se.curValidMap, 0, se.curValidMap.length);
+        System.arraycopy(rs.validMap(), 0, se.ckptValidMap, 0, se.ckptValidMap.length);
+        se.type = CursegType.of(rs.type());
+        se.mtime = rs.mtime();
+    }
+
+    /**
+     * The end of build_sit_entries and the init_* steps of mount: section counts, written_valid_blocks, the free and
+     * dirty segment maps, and (flag on) set_ckpt_valid_blocks for every section.
+     */
+    public void buildFromSitEntries(int[] cursegSegno, int[] cursegBlkoff) {
+        sitI.writtenValidBlocks = 0;
+        for (int segno = 0; segno < mainSegs; segno++) {
+            SegEntry se = sitI.sentries[segno];
+            if (se.type == null) se.type = CursegType.WARM_DATA;
+            sitI.writtenValidBlocks += se.validBlocks;
+            if (largeSection) sitI.secEntries[layout.getSecFromSeg(segno)].validBlocks += se.validBlocks;
+        }
+        if (largeSection && sbi.flagSecCkptValidBlocks()) {
+            for (int segno = 0; segno < mainSegs; segno += segsPerSec) setCkptValidBlocks(null, segno);
+        }
+        // init_free_segmap
+        freeI.freeSegments = mainSegs;
+        freeI.freeSections = layout.mainSecs;
+        for (int segno = 0; segno < mainSegs; segno++) {
+            if (sitI.sentries[segno].validBlocks > 0) setInuse(segno);
+        }
+        for (CursegType type : CursegType.values()) {
+            CursegInfo c = cursegs[type.ordinal()];
+            c.segno = cursegSegno[type.ordinal()];
+            c.nextBlkoff = cursegBlkoff[type.ordinal()];
+            c.zone = layout.getZoneFromSeg(c.segno);
+            c.inited = true;
+            sitI.sentries[c.segno].type = type;
+            if (!freeI.freeSegmap.get(c.segno)) setInuse(c.segno);
+        }
+        // init_dirty_segmap
+        for (int segno = 0; segno < mainSegs; segno++) {
+            if (isCurseg(segno)) continue;
+            int valid = sitI.sentries[segno].validBlocks;
+            if (valid == 0 && freeI.freeSegmap.get(segno)) locateDirtySegment0(segno, DirtyType.PRE);
+            else if (valid > 0 && valid < BLKS_PER_SEG) locateDirtySegment0(segno, DirtyType.DIRTY);
+        }
+        sitI.segEntryReads = 0;
+        sitI.secEntryReads = 0;
+    }
+
+    /** Restores a log's cached summary entries (restore_curseg_summaries). */
+    public void restoreSummary(CursegType type, SummaryBlock sum) {
+        CursegInfo c = cursegs[type.ordinal()];
+        if (sum == null) {
+            c.clearSummary();
+            return;
+        }
+        System.arraycopy(sum.nid(), 0, c.sumNid, 0, c.sumNid.length);
+        System.arraycopy(sum.ofsInNode(), 0, c.sumOfsInNode, 0, c.sumOfsInNode.length);
+        System.arraycopy(sum.version(), 0, c.sumVersion, 0, c.sumVersion.length);
+    }
+
+    public SummaryBlock summaryOf(CursegType type) {
+        return cursegs[type.ordinal()].summarySnapshot();
+    }
+
+    /** Raw state of one segment for checkers and tests (no counting). */
+    public SegEntry peekSegEntry(int segno) {
+        return sitI.sentries[segno];
+    }
+
+    public SecEntry peekSecEntry(int secno) {
+        return sitI.secEntries[secno];
+    }
+
+    static void check(boolean ok, String fmt, Object... args) {
+        if (!ok) throw new F2fsException("EFSCORRUPTED", "f2fs_bug_on: " + String.format(fmt, args));
+    }
+}
