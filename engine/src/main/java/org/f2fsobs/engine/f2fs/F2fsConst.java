@@ -17,7 +17,7 @@ public final class F2fsConst {
     public static final int NR_CURSEG_TYPE = 6;
     public static final int CHECKSUM_OFFSET = 4092;
     /** sizeof(struct f2fs_checkpoint) without the trailing bitmaps. */
-    public static final int SIZEOF_F2FS_CHECKPOINT = 192;
+    public static final int SIZEOF_F2FS_CHECKPOINT = 193;  // packed, with sit_nat_version_bitmap[1]
     public static final int F2FS_MIN_SEGMENTS = 9;
 
     /** Block address values with a meaning of their own. */
