@@ -129,6 +129,9 @@ public final class FioParser {
 
         void option(FioOptions.Opt o, String value) {
             if (o.name().equals("name")) {
+                if (value.isBlank()) {
+                    throw new ToolUsageException("fio", "--name=", "fio: --name needs a job name (--name=NAME)");
+                }
                 endJob();
                 if (value.equals("global")) return; // parse_cmd_line(): --name=global selects the global section
                 job = global.inherit();

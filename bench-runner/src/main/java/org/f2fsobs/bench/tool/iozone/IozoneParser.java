@@ -82,16 +82,18 @@ public final class IozoneParser {
                     + " needs -i 0: the read tests use the file the write test creates");
         }
         if (minRec > 0 && maxRec > 0 && minRec > maxRec) {
-            throw new ToolUsageException("iozone", "-y", "Error: minimum record size " + minRec / 1024
-                    + " kB is greater than maximum record size " + maxRec / 1024 + " kB");
+            throw new ToolUsageException("iozone", "-y", "iozone: -y " + minRec / 1024 + "k is above -q " + maxRec / 1024
+                    + "k: Error: minimum record size " + minRec / 1024 + " kB is greater than maximum record size "
+                    + maxRec / 1024 + " kB");
         }
         if (minFile > 0 && maxFile > 0 && minFile > maxFile) {
             throw new ToolUsageException("iozone", "-n", "iozone: -n " + minFile + " (minimum file size, KB) is "
                     + "greater than -g " + maxFile);
         }
         if (files.size() == 1 && recs.size() == 1 && recs.get(0) > files.get(0) * 1024) {
-            throw new ToolUsageException("iozone", "-r", "Error: record length " + recs.get(0)
-                    + " is greater than filesize " + files.get(0) + " KB");
+            throw new ToolUsageException("iozone", "-r", "iozone: -r " + recs.get(0) / 1024 + "k does not fit in -s "
+                    + files.get(0) + ": Error: record length " + recs.get(0) + " is greater than filesize "
+                    + files.get(0) + " KB");
         }
     }
 

@@ -49,7 +49,7 @@ public final class TiotestParser {
                 case 'k' -> {
                     int t = number(o);
                     if (t < 0 || t > 3) {
-                        throw new ToolUsageException("tiotest", "-k " + o.arg(), "tiotest: Wrong test number " + o.arg()
+                        throw new ToolUsageException("tiotest", "-k " + o.arg(), "tiotest: -k " + o.arg() + ": Wrong test number " + o.arg()
                                 + "; tests are 0 (write), 1 (random write), 2 (read), 3 (random read)");
                     }
                     skipped.add(t);
@@ -65,8 +65,8 @@ public final class TiotestParser {
             }
         }
         if ((long) fileMb * TiotestJob.MBYTE < block) {
-            throw new ToolUsageException("tiotest", "-b " + block, "tiotest: block size " + block + " (-b) is larger "
-                    + "than the file of -f " + fileMb + " MB per thread");
+            throw new ToolUsageException("tiotest", "-b " + block, "tiotest: -b " + block + " is larger than the "
+                    + "file of -f " + fileMb + " MB per thread");
         }
         return new TiotestJob(hasProgram ? argv : prepend(argv), threads, fileMb, block, dirs, skipped, randomOps,
                 showLatency, terse, sync, seqWrite, check, flush);
