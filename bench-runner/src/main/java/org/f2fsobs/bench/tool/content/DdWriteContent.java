@@ -24,6 +24,7 @@ public final class DdWriteContent implements WriteContent {
     /** dd's output for {@code job} reading {@code input} (ignored when the input is /dev/zero). */
     public static WriteContent of(DdJob job, WriteContent input) {
         if (job.fromDevZero()) return new ZeroContent("dd if=/dev/zero: zeros");
+        if (input == null) throw new IllegalArgumentException("dd reads " + job.inputFile() + ": give its content");
         long shift = job.skipBytes() - job.seekBytes();
         return new DdWriteContent(input, shift, "dd copy of " + job.inputFile() + " (" + input.describe() + ")"
                 + (shift != 0 ? ", shifted by " + shift + " bytes" : ""));

@@ -21,6 +21,19 @@ public final class FioReport {
 
     private FioReport() {}
 
+    /** What fio prints for {@code cmd}'s {@code --output-format}: {@link #normal} or {@link #json}. */
+    public static String print(FioCommand cmd, List<FioJobResult> results, List<FioDiskUtil> disks,
+                               FioReportContext ctx) {
+        return cmd.outputFormat() == FioOutputFormat.JSON ? json(cmd, results, disks, ctx)
+                : normal(cmd, results, disks, ctx);
+    }
+
+    /** The document fio prints with {@code --output-format=json} (see {@link FioJsonReport}). */
+    public static String json(FioCommand cmd, List<FioJobResult> results, List<FioDiskUtil> disks,
+                              FioReportContext ctx) {
+        return FioJsonReport.json(cmd, results, disks, ctx);
+    }
+
     /** The text fio prints with {@code --output-format=normal}. */
     public static String normal(FioCommand cmd, List<FioJobResult> results, List<FioDiskUtil> disks,
                                 FioReportContext ctx) {
