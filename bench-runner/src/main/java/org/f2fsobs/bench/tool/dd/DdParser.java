@@ -1,0 +1,146 @@
+package org.f2fsobs.bench.tool.dd;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.f2fsobs.bench.tool.ToolUsageException;
+
+/**
+ * Parses dd operands as GNU dd.c scanargs() or toybox dd_main() do: {@code name=value} operands in any order,
+ * {@code bs=} overriding {@code ibs=}/{@code obs=} wherever it appears, comma-separated symbol lists for
+ * {@code conv=}, {@code iflag=} and {@code oflag=}. Symbols the real dd knows but the simulation does not model are
+ * rejected with a message saying so; unknown ones as the real dd rejects them.
+ */
+public final class DdParser {
+
+    /** GNU symbols the simulation models (others GNU knows are rejected as unsupported). */
+    private static final Set<String> GNU_CONV = Set.of("fsync", "fdatasync", "notrunc", "noerror", "sync", "excl",
+            "nocreat");
+    private static final Set<String> GNU_CONV_KNOWN = Set.of("ascii", "ebcdic", "ibm", "block", "unblock", "lcase",
+            "ucase", "sparse", "swab");
+    private static final Set<String> GNU_IFLAG = Set.of("direct", "dsync", "sync", "fullblock", "count_bytes",
+            "skip_bytes");
+    private static final Set<String> GNU_OFLAG = Set.of("direct", "dsync", "sync", "seek_bytes", "append");
+    private static final Set<String> GNU_FLAG_KNOWN = Set.of("cio", "directory", "nocache", "nonblock", "noatime",
+            "noctty", "nofollow", "binary", "text");
+    /** toybox: the 2020 flags plus those added since (nocreat, direct, append). */
+    private static final Set<String> TOYBOX_CONV = Set.of("fsync", "noerror", "notrunc", "sync", "nocreat");
+    private static final Set<String> TOYBOX_IFLAG = Set.of("count_bytes", "direct", "skip_bytes");
+    private static final Set<String> TOYBOX_OFLAG = Set.of("append", "direct", "seek_bytes");
+
+    private DdParser() {}
+
+    /** Parses GNU dd syntax; {@code argv} may start with the program name. */
+    public static DdJob parse(List<String> argv) {
+        return parse(argv, DdDialect.GNU);
+    }
+
+    /** Parses {@code argv} in the syntax of {@code dialect}. */
+    public static DdJob parse(List<String> argv, DdDialect dialect) {
+        boolean gnu = dialect == DdDialect.GNU;
+        String in = null, out = null, status = "default";
+        long ibs = 512, obs = 512, bs = 0, count = -1, skip = 0, seek = 0;
+        boolean countB = false, skipB = false, seekB = false;
+        Set<String> conv = new LinkedHashSet<>(), iflag = new LinkedHashSet<>(), oflag = new LinkedHashSet<>();
+        int i = !argv.isEmpty() && (argv.get(0).equals("dd") || argv.get(0).endsWith("/dd")) ? 1 : 0;
+        for (; i < argv.size(); i++) {
+            String arg = argv.get(i);
+            int eq = arg.indexOf('=');
+            if (eq < 0) throw unrecognized(arg, gnu);
+            String name = arg.substring(0, eq);
+            String val = arg.substring(eq + 1);
+            switch (name) {
+                case "if" -> in = val;
+                case "of" -> out = val;
+                case "conv" -> symbols("conv", val, gnu ? GNU_CONV : TOYBOX_CONV, gnu ? GNU_CONV_KNOWN : Set.of(), gnu,
+                        conv);
+                case "iflag" -> symbols("iflag", val, gnu ? GNU_IFLAG : TOYBOX_IFLAG, gnu ? GNU_FLAG_KNOWN : Set.of(),
+                        gnu, iflag);
+                case "oflag" -> symbols("oflag", val, gnu ? GNU_OFLAG : TOYBOX_OFLAG, gnu ? GNU_FLAG_KNOWN : Set.of(),
+                        gnu, oflag);
+                case "status" -> status = status(val, gnu);
+                case "bs", "ibs", "obs" -> {
+                    long n = gnu ? DdNumbers.gnu(name, val, 1) : DdNumbers.toybox(name, val, 1);
+                    if (name.equals("bs")) bs = n;
+                    else if (name.equals("ibs")) ibs = n;
+                    else obs = n;
+                }
+                case "count", "skip", "seek", "iseek", "oseek" -> {
+                    if (!gnu && (name.equals("iseek") || name.equals("oseek"))) throw unrecognized(arg, false);
+                    long n = gnu ? DdNumbers.gnu(name, val, 0) : DdNumbers.toybox(name, val, 0);
+                    boolean b = gnu && val.indexOf('B') >= 0;
+                    switch (name) {
+                        case "count" -> {
+                            count = n;
+                            countB = b;
+                        }
+                        case "skip", "iseek" -> {
+                            skip = n;
+                            skipB = b;
+                        }
+                        default -> {
+                            seek = n;
+                            seekB = b;
+                        }
+                    }
+                }
+                default -> throw unrecognized(arg, gnu);
+            }
+        }
+        if (bs > 0) ibs = obs = bs;
+        if (countB) iflag.add("count_bytes");
+        if (skipB) iflag.add("skip_bytes");
+        if (seekB) oflag.add("seek_bytes");
+        if (conv.contains("excl") && conv.contains("nocreat")) {
+            throw new ToolUsageException("dd", "conv=excl,nocreat", "dd: cannot combine excl and nocreat");
+        }
+        return new DdJob(in, out, ibs, obs, bs > 0, count, skip, seek, conv, iflag, oflag, status, dialect);
+    }
+
+    private static void symbols(String operand, String val, Set<String> modelled, Set<String> known, boolean gnu,
+                                Set<String> into) {
+        for (String s : val.split(",", -1)) {
+            if (modelled.contains(s)) {
+                into.add(s);
+            } else if (known.contains(s)) {
+                throw new ToolUsageException("dd", operand + "=" + s, "dd: " + operand + "=" + s
+                        + " is not supported by the simulation; supported: " + String.join(", ", sorted(modelled)));
+            } else {
+                String what = switch (operand) {
+                    case "conv" -> "invalid conversion";
+                    case "iflag" -> "invalid input flag";
+                    default -> "invalid output flag";
+                };
+                throw new ToolUsageException("dd", operand + "=" + s, gnu
+                        ? "dd: " + what + ": '" + s + "' in " + operand + "=" + val + "; allowed: "
+                                + String.join(", ", sorted(modelled))
+                        : "dd: bad " + operand + "=" + s + "; allowed: " + String.join(", ", sorted(modelled)));
+            }
+        }
+    }
+
+    private static String status(String val, boolean gnu) {
+        return switch (val) {
+            case "noxfer", "none" -> val;
+            case "progress" -> {
+                if (!gnu) throw new ToolUsageException("dd", "status=" + val, "dd: unknown status '" + val
+                        + "'; allowed: noxfer, none");
+                throw new ToolUsageException("dd", "status=progress", "dd: status=progress is not supported by the "
+                        + "simulation (it prints while running); allowed: noxfer, none");
+            }
+            default -> throw new ToolUsageException("dd", "status=" + val, gnu
+                    ? "dd: invalid status level: '" + val + "'; allowed: none, noxfer, progress"
+                    : "dd: unknown status '" + val + "'; allowed: noxfer, none");
+        };
+    }
+
+    private static ToolUsageException unrecognized(String arg, boolean gnu) {
+        String allowed = "; operands: if=, of=, bs=, ibs=, obs=, count=, skip=, seek=, conv=, iflag=, oflag=, status=";
+        return new ToolUsageException("dd", arg, gnu ? "dd: unrecognized operand '" + arg + "'" + allowed
+                : "dd: bad arg " + arg + allowed);
+    }
+
+    private static List<String> sorted(Set<String> s) {
+        return s.stream().sorted().toList();
+    }
+}
