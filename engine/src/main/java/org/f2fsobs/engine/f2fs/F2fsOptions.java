@@ -13,11 +13,12 @@ package org.f2fsobs.engine.f2fs;
  * @param minHotBlocks      sysfs min_hot_blocks (default 16)
  * @param checkpointMerge   mount option checkpoint_merge (default on)
  * @param flushMerge        mount option flush_merge (default on)
- * @param compressExtensions unused here; files get compression from the directory flag or at create
+ * @param compressAlgorithm mount option compress_algorithm: lz4 (default), lzo, zstd (lzo-rle is kernel-only)
+ * @param compressLogSize   mount option compress_log_size: cluster = 1 &lt;&lt; n pages (2…8, default 2)
  */
 public record F2fsOptions(Optimizations optimizations, String serializeRule, int serializeTempMask, int minSeqBlocks,
                           int minFsyncBlocks, int minHotBlocks, boolean checkpointMerge, boolean flushMerge,
-                          String compressExtensions) {
+                          String compressAlgorithm, int compressLogSize) {
 
     public F2fsOptions {
         if (!serializeRule.equals("all_regular") && !serializeRule.equals("should_serialize_io")) {
@@ -25,30 +26,53 @@ public record F2fsOptions(Optimizations optimizations, String serializeRule, int
         }
         if (serializeTempMask < 1 || serializeTempMask > 7) throw new IllegalArgumentException("serialize mask must be 1..7");
         if (minSeqBlocks < 1 || minFsyncBlocks < 0 || minHotBlocks < 0) throw new IllegalArgumentException("bad sysfs tunable");
+        if (compressAlgorithm.equals("lzo-rle")) {
+            throw new F2fsException("EINVAL", "compress_algorithm=lzo-rle is a kernel-only format with no Java codec: unsupported");
+        }
+        if (!compressAlgorithm.equals("lz4") && !compressAlgorithm.equals("lzo") && !compressAlgorithm.equals("zstd")) {
+            throw new F2fsException("EINVAL", "compress_algorithm must be lz4, lzo or zstd, got '" + compressAlgorithm + "'");
+        }
+        if (compressLogSize < 2 || compressLogSize > 8) {
+            throw new F2fsException("EINVAL", "compress_log_size must be in 2..8, got " + compressLogSize);
+        }
     }
 
     public static F2fsOptions defaults(Optimizations o) {
         return new F2fsOptions(o, "should_serialize_io", 7, F2fsConst.BLKS_PER_SEG, F2fsConst.DEF_MIN_FSYNC_BLOCKS,
-                F2fsConst.DEF_MIN_HOT_BLOCKS, true, true, "");
+                F2fsConst.DEF_MIN_HOT_BLOCKS, true, true, "lz4", 2);
     }
 
     public F2fsOptions withSerializeRule(String rule) {
         return new F2fsOptions(optimizations, rule, serializeTempMask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
-                checkpointMerge, flushMerge, compressExtensions);
+                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize);
     }
 
     public F2fsOptions withSerializeTempMask(int mask) {
         return new F2fsOptions(optimizations, serializeRule, mask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
-                checkpointMerge, flushMerge, compressExtensions);
+                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize);
     }
 
     public F2fsOptions withMinSeqBlocks(int blocks) {
         return new F2fsOptions(optimizations, serializeRule, serializeTempMask, blocks, minFsyncBlocks, minHotBlocks,
-                checkpointMerge, flushMerge, compressExtensions);
+                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize);
+    }
+
+    public F2fsOptions withCompression(String algorithm, int logSize) {
+        return new F2fsOptions(optimizations, serializeRule, serializeTempMask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
+                checkpointMerge, flushMerge, algorithm, logSize);
+    }
+
+    /** compress_algorithm as stored in i_compress_algorithm (COMPRESS_LZO 0, COMPRESS_LZ4 1, COMPRESS_ZSTD 2). */
+    public int compressAlgorithmId() {
+        return switch (compressAlgorithm) {
+            case "lzo" -> 0;
+            case "lz4" -> 1;
+            default -> 2;
+        };
     }
 
     public F2fsOptions withOptimizations(Optimizations o) {
         return new F2fsOptions(o, serializeRule, serializeTempMask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
-                checkpointMerge, flushMerge, compressExtensions);
+                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize);
     }
 }

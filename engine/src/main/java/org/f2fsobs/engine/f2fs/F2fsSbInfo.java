@@ -35,6 +35,11 @@ public final class F2fsSbInfo {
     SegmentManager sm;
     NodeManager nm;
     Checkpointer cp;
+    /** The page cache, LRU and writeback of the machine this volume is mounted on. */
+    public org.f2fsobs.engine.kernel.mm.Mm mm;
+    /** The inode cache (icache) and the data write-merge contexts, set up by the file layer at mount. */
+    public org.f2fsobs.engine.f2fs.inode.InodeCache icache;
+    public org.f2fsobs.engine.f2fs.data.WriteIo[] dataIo;
 
     /** get_pages(sbi, F2FS_DIRTY_*) */
     public long nrDirtyData;

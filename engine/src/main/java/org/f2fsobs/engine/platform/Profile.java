@@ -6,10 +6,13 @@ import java.util.Map;
  * A named simulated machine: CPUs and their primitive costs, memory, block device, kernel tunables and era.
  * Every constant carries its source ({@link #constants()}, flattened as {@code cpu.costs_ps.copy_user_byte} etc.).
  *
- * @param userland "gnu" or "toybox": what {@code dd} prints by default on this machine
+ * @param userland       "gnu" or "toybox": what {@code dd} prints by default on this machine
+ * @param memoryBytes    installed RAM
+ * @param availableBytes memory the page cache can use at the start of a benchmark (MemAvailable): the LRU's
+ *                       capacity and the base of the dirty thresholds (global_dirtyable_memory)
  */
 public record Profile(String name, String title, String description, String userland, CpuSpec cpu,
-                      long memoryBytes, DeviceSpec device, Tunables tunables, KernelSpec kernel,
+                      long memoryBytes, long availableBytes, DeviceSpec device, Tunables tunables, KernelSpec kernel,
                       Map<String, Sourced> constants) {
 
     public Profile {

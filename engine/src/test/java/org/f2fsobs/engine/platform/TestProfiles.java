@@ -24,6 +24,7 @@ public final class TestProfiles {
         set("cpu.wake_jitter_mean_ns", 0);
         for (CpuOp op : CpuOp.values()) set("cpu.costs_ps." + op.key(), 0);
         set("memory.total_bytes", 4L << 30);
+        set("memory.available_bytes", 2L << 30);
         set("device.model", "test device");
         set("device.capacity_bytes", 4L << 30);
         set("device.queue_depth", 32);

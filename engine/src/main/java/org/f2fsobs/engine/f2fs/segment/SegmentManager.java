@@ -401,6 +401,21 @@ public final class SegmentManager {
         resetCurseg(type, true);
     }
 
+    /**
+     * __allocate_new_segment (f2fs_allocate_new_segments): move a log to a new segment unless its current one is
+     * still empty, then locate the old segment in the dirty lists.
+     */
+    public void allocateNewSegment(SimTask t, CursegType type) {
+        CursegInfo curseg = cursegs[type.ordinal()];
+        if (curseg.inited && curseg.nextBlkoff == 0 && getValidBlocks(curseg.segno, false) == 0
+                && getCkptValidBlocks(t, curseg.segno, false) == 0) {
+            return;
+        }
+        int old = curseg.segno;
+        newCurseg(t, type, false);
+        locateDirtySegment(t, old);
+    }
+
     /** write_sum_page: the summary of a closed segment becomes a dirty meta page at GET_SUM_BLOCK. */
     private void writeSumPage(CursegInfo curseg) {
         sbi.cp().updateMetaPage(sbi.sb.ssaBlkaddr() + curseg.segno, curseg.summarySnapshot());

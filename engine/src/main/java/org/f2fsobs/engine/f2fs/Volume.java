@@ -1,0 +1,378 @@
+package org.f2fsobs.engine.f2fs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
+import org.f2fsobs.engine.f2fs.data.DataReader;
+import org.f2fsobs.engine.f2fs.data.DataWriter;
+import org.f2fsobs.engine.f2fs.data.PageType;
+import org.f2fsobs.engine.f2fs.data.WriteIo;
+import org.f2fsobs.engine.f2fs.dir.DentryBlock;
+import org.f2fsobs.engine.f2fs.dir.Dir;
+import org.f2fsobs.engine.f2fs.file.FileData;
+import org.f2fsobs.engine.f2fs.file.FileOps;
+import org.f2fsobs.engine.f2fs.file.FlushCmdControl;
+import org.f2fsobs.engine.f2fs.inode.F2fsInode;
+import org.f2fsobs.engine.f2fs.inode.InodeCache;
+import org.f2fsobs.engine.f2fs.node.NodePage;
+import org.f2fsobs.engine.f2fs.recovery.Recovery;
+import org.f2fsobs.engine.kernel.Kernel;
+import org.f2fsobs.engine.kernel.mm.AddressSpace;
+import org.f2fsobs.engine.kernel.mm.AddressSpaceOps;
+import org.f2fsobs.engine.kernel.mm.FileRaState;
+import org.f2fsobs.engine.kernel.mm.Filemap;
+import org.f2fsobs.engine.kernel.mm.WritebackControl;
+import org.f2fsobs.engine.platform.CpuOp;
+import org.f2fsobs.engine.sim.SimTask;
+
+/**
+ * The VFS-like facade the workloads call from simulated tasks (ARCHITECTURE §1.1): paths, file descriptors,
+ * open flags, pwrite/pread, fsync/fdatasync, ftruncate, mkdir with the compression flag (chattr +c), unlink, link,
+ * sync, drop_caches, umount. Mounting runs roll-forward recovery. Paths are relative to the volume root; missing
+ * parent directories are created by {@link #mkdirs}.
+ */
+public final class Volume {
+    public static final int O_RDONLY = 0;
+    public static final int O_WRONLY = 1;
+    public static final int O_RDWR = 2;
+    public static final int O_CREAT = 0100;
+    public static final int O_TRUNC = 01000;
+    public static final int O_APPEND = 02000;
+    public static final int O_DSYNC = 010000;
+    public static final int O_DIRECT = 040000;
+    public static final int O_SYNC = 04000000 | O_DSYNC;
+
+    private final Kernel kernel;
+    private final F2fsSbInfo sbi;
+    private final FileOps ops;
+    private final Dir dir;
+    private final FlushCmdControl flush;
+    private final TreeMap<Integer, OpenFile> fds = new TreeMap<>();
+    private final Recovery.Result recovery;
+    private int nextFd = 3;
+    private boolean mounted = true;
+
+    /** An open file description. */
+    public static final class OpenFile {
+        public final F2fsInode inode;
+        public final int flags;
+        public final FileRaState ra;
+
+        OpenFile(F2fsInode inode, int flags, int raPages) {
+            this.inode = inode;
+            this.flags = flags;
+            this.ra = new FileRaState(raPages);
+        }
+    }
+
+    private Volume(SimTask t, Kernel kernel, F2fsOptions opts) {
+        this.kernel = kernel;
+        this.sbi = Mount.mount(t, kernel.machine(), kernel.rq(), opts);
+        sbi.mm = kernel.mm();
+        sbi.dataIo = new WriteIo[3];
+        for (int i = 0; i < 3; i++) sbi.dataIo[i] = new WriteIo(sbi, PageType.DATA, i);
+        DataWriter writer = new DataWriter(sbi);
+        DataReader reader = new DataReader(sbi);
+        this.flush = new FlushCmdControl(sbi);
+        this.ops = new FileOps(sbi, writer, reader, flush);
+        this.dir = new Dir(sbi, reader, writer);
+        sbi.icache = new InodeCache(sbi, new AddressSpaceOps() {
+            @Override
+            public long writepages(SimTask task, AddressSpace m, WritebackControl wbc) {
+                return writer.writeDataPages(task, (F2fsInode) m.host, wbc);
+            }
+
+            @Override
+            public void readahead(SimTask task, AddressSpace m, long start, int nr) {
+                reader.readahead(task, (F2fsInode) m.host, start, nr);
+            }
+        });
+        sbi.cp().setDataHooks(this::flushDirtyDents, task -> kernel.mm().bdi().syncAll(task), this::flushDataWrites);
+        flush.start();
+        this.recovery = new Recovery(sbi, dir).recoverFsyncData(t);
+    }
+
+    /** Mounts the volume on the kernel's disk (which mkfs has formatted), recovering fsync'd data. */
+    public static Volume mount(SimTask t, Kernel kernel, F2fsOptions opts) {
+        return new Volume(t, kernel, opts);
+    }
+
+    public F2fsSbInfo sbi() { return sbi; }
+    public FileOps fileOps() { return ops; }
+    public Kernel kernel() { return kernel; }
+    public Recovery.Result recovery() { return recovery; }
+    public FlushCmdControl flushControl() { return flush; }
+
+    // ------------------------------------------------------------------ checkpoint hooks
+
+    /** block_operations: f2fs_sync_dirty_inodes(DIR_INODE) and f2fs_sync_inode_meta. */
+    private void flushDirtyDents(SimTask t) {
+        for (F2fsInode i : sbi.icache.all()) {
+            if (i.directory && i.dirtyPages > 0) {
+                i.wbTask = t;
+                try {
+                    WritebackControl wbc = new WritebackControl(WritebackControl.SyncMode.WB_SYNC_ALL, Long.MAX_VALUE);
+                    ops.writer().writeDataPages(t, i, wbc);
+                } finally {
+                    i.wbTask = null;
+                }
+            }
+        }
+        for (F2fsInode i : sbi.icache.all()) if (i.directory) i.mapping().waitWriteback(t);
+        sbi.icache.syncInodeMeta(t);
+    }
+
+    private void flushDataWrites(SimTask t) {
+        for (WriteIo io : sbi.dataIo) io.submitMerged(t);
+    }
+
+    // ------------------------------------------------------------------ paths
+
+    private static List<String> split(String path) {
+        List<String> parts = new ArrayList<>();
+        for (String p : path.split("/")) if (!p.isEmpty() && !p.equals(".")) parts.add(p);
+        return parts;
+    }
+
+    private F2fsInode root(SimTask t) {
+        return sbi.icache.iget(t, sbi.sb.rootIno());
+    }
+
+    private F2fsInode resolveDir(SimTask t, List<String> parts, int upTo, boolean create) {
+        F2fsInode cur = root(t);
+        for (int i = 0; i < upTo; i++) {
+            String name = parts.get(i);
+            DentryBlock.Dentry d = dir.lookup(t, cur, name);
+            if (d == null) {
+                if (!create) throw new F2fsException("ENOENT", "no directory '" + name + "' in " + String.join("/", parts.subList(0, i)));
+                cur = mkdirIn(t, cur, name, cur.compressed);
+                continue;
+            }
+            if (!d.directory()) throw new F2fsException("ENOTDIR", "'" + name + "' is not a directory");
+            cur = sbi.icache.iget(t, d.ino());
+        }
+        return cur;
+    }
+
+    private F2fsInode mkdirIn(SimTask t, F2fsInode parent, String name, boolean compressFlag) {
+        sbi.cpRwsem.downRead(t);
+        F2fsInode d;
+        try {
+            d = sbi.icache.newInode(t, true, parent.ino, name, compressFlag, sbi.opts.compressAlgorithmId(), sbi.opts.compressLogSize());
+            dir.makeEmpty(t, d, parent.ino);
+            dir.addLink(t, parent, name, d.ino, true);
+            parent.links++;
+            parent.markDirty();
+        } finally {
+            sbi.cpRwsem.upRead(t);
+        }
+        sbi.smI().balanceFs(t, true);
+        return d;
+    }
+
+    /** mkdir -p; with {@code compress} the last directory gets the compression flag (chattr +c). */
+    public void mkdirs(SimTask t, String path, boolean compress) {
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        List<String> parts = split(path);
+        F2fsInode d = resolveDir(t, parts, parts.size(), true);
+        if (compress) setCompression(t, d);
+    }
+
+    /** chattr +c on a directory (new files inherit it) or an empty regular file. */
+    public void setCompression(SimTask t, String path) {
+        F2fsInode i = lookup(t, path);
+        if (i == null) throw new F2fsException("ENOENT", "no such file or directory: " + path);
+        setCompression(t, i);
+    }
+
+    private void setCompression(SimTask t, F2fsInode i) {
+        if (!i.directory && i.isize > 0) throw new F2fsException("EINVAL", "chattr +c needs an empty file");
+        i.compressed = true;
+        i.compressAlgorithm = sbi.opts.compressAlgorithmId();
+        i.logClusterSize = sbi.opts.compressLogSize();
+        i.markDirty();
+    }
+
+    public F2fsInode lookup(SimTask t, String path) {
+        List<String> parts = split(path);
+        if (parts.isEmpty()) return root(t);
+        F2fsInode parent = resolveDir(t, parts, parts.size() - 1, false);
+        DentryBlock.Dentry d = dir.lookup(t, parent, parts.get(parts.size() - 1));
+        return d == null ? null : sbi.icache.iget(t, d.ino());
+    }
+
+    // ------------------------------------------------------------------ files
+
+    /** open(2) */
+    public int open(SimTask t, String path, int flags) {
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        List<String> parts = split(path);
+        if (parts.isEmpty()) throw new F2fsException("EISDIR", "cannot open the root directory for I/O");
+        F2fsInode parent = resolveDir(t, parts, parts.size() - 1, (flags & O_CREAT) != 0);
+        String name = parts.get(parts.size() - 1);
+        DentryBlock.Dentry d = dir.lookup(t, parent, name);
+        F2fsInode inode;
+        if (d == null) {
+            if ((flags & O_CREAT) == 0) throw new F2fsException("ENOENT", "no such file: " + path);
+            sbi.cpRwsem.downRead(t);
+            try {
+                inode = sbi.icache.newInode(t, false, parent.ino, name, parent.compressed, sbi.opts.compressAlgorithmId(),
+                        sbi.opts.compressLogSize());
+                dir.addLink(t, parent, name, inode.ino, false);
+            } finally {
+                sbi.cpRwsem.upRead(t);
+            }
+            sbi.smI().balanceFs(t, true);
+        } else {
+            if (d.directory()) throw new F2fsException("EISDIR", path + " is a directory");
+            inode = sbi.icache.iget(t, d.ino());
+            if ((flags & O_TRUNC) != 0 && inode.isize > 0) ops.truncate(t, inode, 0);
+        }
+        inode.openCount++;
+        int fd = nextFd++;
+        fds.put(fd, new OpenFile(inode, flags, sbi.machine.profile().tunables().raPages()));
+        return fd;
+    }
+
+    private OpenFile fd(int fd) {
+        OpenFile f = fds.get(fd);
+        if (f == null) throw new F2fsException("EBADF", "bad file descriptor " + fd);
+        return f;
+    }
+
+    public OpenFile openFile(int fd) {
+        return fd(fd);
+    }
+
+    public void close(SimTask t, int fd) {
+        OpenFile f = fds.remove(fd);
+        if (f == null) throw new F2fsException("EBADF", "bad file descriptor " + fd);
+        f.inode.openCount--;
+    }
+
+    /** pwrite(2) of {@code len} bytes whose content {@code data} gives. */
+    public long pwrite(SimTask t, int fd, long pos, long len, FileData data) {
+        OpenFile f = fd(fd);
+        if ((f.flags & 3) == O_RDONLY) throw new F2fsException("EBADF", "file descriptor " + fd + " is not open for writing");
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        long p = (f.flags & O_APPEND) != 0 ? f.inode.isize : pos;
+        return ops.writeIter(t, f.inode, p, len, data, (f.flags & O_SYNC) == O_SYNC, (f.flags & O_DSYNC) != 0,
+                (f.flags & O_DIRECT) != 0);
+    }
+
+    /** pread(2): each page's content goes to {@code sink}. */
+    public long pread(SimTask t, int fd, long pos, long len, Filemap.PageSink sink) {
+        OpenFile f = fd(fd);
+        if ((f.flags & 3) == O_WRONLY) throw new F2fsException("EBADF", "file descriptor " + fd + " is not open for reading");
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        return ops.read(t, f.inode, f.ra, pos, len, sink, (f.flags & O_DIRECT) != 0);
+    }
+
+    public void fsync(SimTask t, int fd) {
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        ops.fsync(t, fd(fd).inode, 0, Long.MAX_VALUE, false);
+    }
+
+    public void fdatasync(SimTask t, int fd) {
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        ops.fsync(t, fd(fd).inode, 0, Long.MAX_VALUE, true);
+    }
+
+    public void ftruncate(SimTask t, int fd, long size) {
+        if (size < 0) throw new F2fsException("EINVAL", "negative size " + size);
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        F2fsInode i = fd(fd).inode;
+        i.iRwsem.lock(t);
+        try {
+            ops.truncate(t, i, size);
+        } finally {
+            i.iRwsem.unlock(t);
+        }
+    }
+
+    public long size(SimTask t, String path) {
+        F2fsInode i = lookup(t, path);
+        if (i == null) throw new F2fsException("ENOENT", "no such file: " + path);
+        return i.isize;
+    }
+
+    /** link(2): a second name for a file (it then checkpoints on fsync: CP_HARDLINK). */
+    public void link(SimTask t, String existing, String newPath) {
+        F2fsInode i = lookup(t, existing);
+        if (i == null) throw new F2fsException("ENOENT", "no such file: " + existing);
+        List<String> parts = split(newPath);
+        F2fsInode parent = resolveDir(t, parts, parts.size() - 1, false);
+        sbi.cpRwsem.downRead(t);
+        try {
+            dir.addLink(t, parent, parts.get(parts.size() - 1), i.ino, i.directory);
+            i.links++;
+            i.markDirty();
+        } finally {
+            sbi.cpRwsem.upRead(t);
+        }
+    }
+
+    /** unlink(2); the last link of a closed file frees its blocks and nodes. */
+    public void unlink(SimTask t, String path) {
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        List<String> parts = split(path);
+        F2fsInode parent = resolveDir(t, parts, parts.size() - 1, false);
+        String name = parts.get(parts.size() - 1);
+        DentryBlock.Dentry d = dir.lookup(t, parent, name);
+        if (d == null) throw new F2fsException("ENOENT", "no such file: " + path);
+        if (d.directory()) throw new F2fsException("EISDIR", path + " is a directory");
+        F2fsInode i = sbi.icache.iget(t, d.ino());
+        sbi.cpRwsem.downRead(t);
+        try {
+            dir.deleteEntry(t, parent, name);
+            i.links--;
+            i.markDirty();
+        } finally {
+            sbi.cpRwsem.upRead(t);
+        }
+        if (i.links == 0) evict(t, i);
+    }
+
+    /** f2fs_evict_inode: truncate everything, remove the nodes, forget the inode. */
+    private void evict(SimTask t, F2fsInode i) {
+        ops.truncate(t, i, 0);
+        i.mapping().waitWriteback(t);
+        sbi.cpRwsem.downRead(t);
+        try {
+            List<NodePage> nodes = sbi.nmI().nodePagesOf(i.ino);
+            for (int k = nodes.size() - 1; k >= 0; k--) sbi.nmI().truncateNode(t, nodes.get(k));
+            sbi.icache.forget(i.ino);
+        } finally {
+            sbi.cpRwsem.upRead(t);
+        }
+    }
+
+    // ------------------------------------------------------------------ whole volume
+
+    /** sync(2): write back everything and checkpoint (f2fs_sync_fs). */
+    public void sync(SimTask t) {
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        kernel.mm().bdi().syncAll(t);
+        sbi.stat.checkpointsByReason[CpReason.CP_SYNC.ordinal()]++;
+        sbi.cp().writeCheckpoint(t, CpReason.CP_SYNC);
+    }
+
+    /** echo 3 > /proc/sys/vm/drop_caches: clean page-cache and node pages go (dentries/inodes too, here kept). */
+    public long dropCaches(SimTask t) {
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        long dropped = 0;
+        for (F2fsInode i : sbi.icache.all()) dropped += i.mapping().dropCleanPages();
+        dropped += sbi.nmI().dropCleanNodePages();
+        return dropped;
+    }
+
+    /** umount: write back everything, a CP_UMOUNT checkpoint. */
+    public void umount(SimTask t) {
+        if (!mounted) return;
+        if (!fds.isEmpty()) fds.clear();
+        sbi.stat.checkpointsByReason[CpReason.CP_UMOUNT.ordinal()]++;
+        sbi.cp().writeCheckpoint(t, CpReason.CP_UMOUNT);
+        mounted = false;
+    }
+}

@@ -1,0 +1,199 @@
+package org.f2fsobs.engine.f2fs.recovery;
+
+import static org.f2fsobs.engine.f2fs.F2fsConst.NEW_ADDR;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_ADDR;
+
+import java.util.TreeMap;
+import org.f2fsobs.engine.f2fs.F2fsConst;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo;
+import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
+import org.f2fsobs.engine.f2fs.dir.Dir;
+import org.f2fsobs.engine.f2fs.inode.F2fsInode;
+import org.f2fsobs.engine.f2fs.node.DnodeOfData;
+import org.f2fsobs.engine.f2fs.node.NodeImage;
+import org.f2fsobs.engine.f2fs.node.NodeKind;
+import org.f2fsobs.engine.f2fs.node.NodeManager;
+import org.f2fsobs.engine.f2fs.node.NodePage;
+import org.f2fsobs.engine.f2fs.segment.CursegType;
+import org.f2fsobs.engine.sim.SimTask;
+
+/**
+ * Roll-forward recovery (fs/f2fs/recovery.c f2fs_recover_fsync_data): follow the WARM_NODE chain from the
+ * checkpoint's next free block while the footers carry the current checkpoint version (find_fsync_dnodes),
+ * collect the inodes with fsync-marked dnodes (re-creating those whose dentry mark says the name was never
+ * checkpointed), then walk the chain again and apply each logged dnode (recover_inode, recover_dentry,
+ * do_recover_data), move the data logs to new segments and write a CP_RECOVERY checkpoint.
+ *
+ * <p>As in 6.14, do_recover_data compares the checkpointed and the logged address of every slot: equal → skip,
+ * NULL_ADDR → truncate, NEW_ADDR → re-reserve, a valid main-area block → replace; any other value, such as
+ * COMPRESS_ADDR, is left as it was — compressed clusters are not recovered, and recover_inode does not restore
+ * compression metadata such as i_compr_blocks.
+ */
+public final class Recovery {
+    private final F2fsSbInfo sbi;
+    private final Dir dir;
+
+    public Recovery(F2fsSbInfo sbi, Dir dir) {
+        this.sbi = sbi;
+        this.dir = dir;
+    }
+
+    /** What recovery found and did. */
+    public record Result(int nodesWalked, int inodes, int blocksRecovered) {}
+
+    private static final class FsyncInodeEntry {
+        final int ino;
+        long lastDentry = -1;
+
+        FsyncInodeEntry(int ino) {
+            this.ino = ino;
+        }
+    }
+
+    public Result recoverFsyncData(SimTask t) {
+        long start = sbi.smI().nextFreeBlkaddr(CursegType.WARM_NODE);
+        long cpVer = sbi.cp().checkpointVer();
+        TreeMap<Integer, FsyncInodeEntry> inodes = new TreeMap<>();
+        int walked = findFsyncDnodes(start, cpVer, inodes);
+        if (inodes.isEmpty()) return new Result(walked, 0, 0);
+        sbi.porDoing = true;
+        int recovered;
+        try {
+            recovered = recoverData(t, start, cpVer, inodes);
+        } finally {
+            sbi.porDoing = false;
+        }
+        // f2fs_allocate_new_segments: recovered data blocks beyond the logs' checkpointed offsets must not be reused
+        for (int temp = 0; temp < 3; temp++) sbi.smI().allocateNewSegment(t, CursegType.data(temp));
+        sbi.stat.recoveredInodes += inodes.size();
+        sbi.stat.recoveredBlocks += recovered;
+        sbi.cp().writeCheckpoint(t, CpReason.CP_RECOVERY);
+        return new Result(walked, inodes.size(), recovered);
+    }
+
+    /** is_recoverable_dnode + the walk of find_fsync_dnodes (with a loop guard as sanity_check_node_chain). */
+    private int findFsyncDnodes(long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes) {
+        long blkaddr = start;
+        int walked = 0;
+        long limit = sbi.layout.mainSegs * (long) F2fsConst.BLKS_PER_SEG;
+        while (sbi.layout.isMainBlkaddr(blkaddr) && walked < limit) {
+            if (!(sbi.store.readMeta(blkaddr) instanceof NodeImage img) || img.cpVer() != cpVer) break;
+            walked++;
+            if (img.fsyncMark()) {
+                FsyncInodeEntry e = inodes.get(img.ino());
+                if (e == null && (img.dentryMark() || inodeExists(img.ino()))) {
+                    e = new FsyncInodeEntry(img.ino());
+                    inodes.put(img.ino(), e);
+                }
+                if (e != null && img.dentryMark()) e.lastDentry = blkaddr;
+            }
+            blkaddr = img.nextBlkaddr();
+        }
+        return walked;
+    }
+
+    private boolean inodeExists(int ino) {
+        return F2fsConst.isValidBlkaddr(sbi.nmI().getNodeInfo(ino).blkaddr());
+    }
+
+    private int recoverData(SimTask t, long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes) {
+        int recovered = 0;
+        long blkaddr = start;
+        int walked = 0;
+        long limit = sbi.layout.mainSegs * (long) F2fsConst.BLKS_PER_SEG;
+        while (sbi.layout.isMainBlkaddr(blkaddr) && walked++ < limit) {
+            if (!(sbi.store.readMeta(blkaddr) instanceof NodeImage img) || img.cpVer() != cpVer) break;
+            FsyncInodeEntry e = inodes.get(img.ino());
+            if (e != null && img.fsyncMark()) {
+                if (img.kind() == NodeKind.INODE) recoverInode(t, img, blkaddr);
+                if (e.lastDentry == blkaddr) recoverDentry(t, img);
+                if (img.kind() != NodeKind.INDIRECT) recovered += doRecoverData(t, img);
+            }
+            blkaddr = img.nextBlkaddr();
+        }
+        return recovered;
+    }
+
+    /** recover_inode (and f2fs_recover_inode_page for an inode the checkpoint does not know). */
+    private void recoverInode(SimTask t, NodeImage img, long blkaddr) {
+        NodeManager nm = sbi.nmI();
+        if (!inodeExists(img.ino())) {
+            NodePage p = nm.installRecovered(t, img, blkaddr);
+            nm.recoverNodeAddr(t, img.ino(), NEW_ADDR);
+            for (int i = 0; i < p.addrs.length; i++) p.addrs[i] = NULL_ADDR;   // data slots come from do_recover_data
+            for (int i = 0; i < p.nids.length; i++) p.nids[i] = 0;
+            nm.markDirty(p);
+            sbi.icache.invalidate(img.ino());
+            return;
+        }
+        F2fsInode inode = sbi.icache.iget(t, img.ino());
+        inode.isize = img.inode().size;
+        inode.links = img.inode().links;
+        inode.pino = img.inode().pino;
+        inode.name = img.inode().name;
+        inode.compressed = img.inode().compressed;            // i_flags
+        sbi.icache.updateInode(t, inode);                      // i_compr_blocks stays as checkpointed
+    }
+
+    /** recover_dentry: the name from the inode page goes into the parent directory if it is missing. */
+    private void recoverDentry(SimTask t, NodeImage img) {
+        F2fsInode parent = sbi.icache.iget(t, img.inode().pino);
+        dir.forget(parent.ino);
+        if (dir.lookup(t, parent, img.inode().name) == null) {
+            dir.addLink(t, parent, img.inode().name, img.ino(), img.inode().directory);
+        }
+    }
+
+    /** do_recover_data for one logged dnode. */
+    private int doRecoverData(SimTask t, NodeImage img) {
+        NodeManager nm = sbi.nmI();
+        F2fsInode inode = sbi.icache.iget(t, img.ino());
+        long startIndex = startBidxOfNode(img);
+        long[] logged = img.addrs();
+        int recovered = 0;
+        for (int i = 0; i < logged.length; i++) {
+            long index = startIndex + i;
+            long dest = logged[i];
+            DnodeOfData dn = nm.getDnodeOfData(t, inode.inodePage(), index, dest != NULL_ADDR);
+            if (dn == null) continue;
+            long src = dn.dataBlkaddr();
+            if (src == dest) continue;
+            if (dest == NULL_ADDR) {
+                if (F2fsConst.isValidBlkaddr(src)) sbi.smI().invalidateBlocks(t, src, 1);
+                nm.setDataBlkaddr(dn, NULL_ADDR);
+                continue;
+            }
+            if (dest == NEW_ADDR) {
+                if (F2fsConst.isValidBlkaddr(src)) sbi.smI().invalidateBlocks(t, src, 1);
+                nm.setDataBlkaddr(dn, NEW_ADDR);
+                continue;
+            }
+            if (!sbi.layout.isMainBlkaddr(dest)) continue;     // COMPRESS_ADDR and anything else: not handled
+            // f2fs_replace_block: dest becomes valid, src (if any) invalid
+            if (F2fsConst.isValidBlkaddr(src)) sbi.smI().invalidateBlocks(t, src, 1);
+            sbi.smI().updateSitEntry(t, dest, 1);
+            sbi.smI().locateDirtySegment(t, sbi.layout.getSegno(dest));
+            nm.setDataBlkaddr(dn, dest);
+            recovered++;
+        }
+        return recovered;
+    }
+
+    /** start_bidx_of_node: the first file block a dnode maps. */
+    static long startBidxOfNode(NodeImage img) {
+        if (img.kind() == NodeKind.INODE) return 0;
+        int ofs = img.ofs();
+        int indirectBlks = 2 * F2fsConst.NIDS_PER_BLOCK + 4;
+        long bidx;
+        if (ofs <= 2) {
+            bidx = ofs - 1;
+        } else if (ofs <= indirectBlks) {
+            int dec = (ofs - 4) / (F2fsConst.NIDS_PER_BLOCK + 1);
+            bidx = ofs - 2 - dec;
+        } else {
+            int dec = (ofs - indirectBlks - 3) / (F2fsConst.NIDS_PER_BLOCK + 1);
+            bidx = ofs - 5 - dec;
+        }
+        return bidx * F2fsConst.DEF_ADDRS_PER_BLOCK + F2fsConst.DEF_ADDRS_PER_INODE;
+    }
+}
