@@ -26,7 +26,6 @@ public final class F2fsStat {
     public long nodeBlocksWritten;
     public long metaBlocksWritten;
     public long rfNodeBlocks;                     // fsync-marked dnodes written (rf_node_block_count)
-    public long writepagesLockWaits;
     public long dataBlocksRead;
     public long recoveredInodes;
     public long recoveredBlocks;
@@ -65,7 +64,6 @@ public final class F2fsStat {
         m.put("node_blocks_written", nodeBlocksWritten);
         m.put("meta_blocks_written", metaBlocksWritten);
         m.put("rf_node_blocks", rfNodeBlocks);
-        m.put("writepages_lock_waits", writepagesLockWaits);
         m.put("recovered_inodes", recoveredInodes);
         m.put("recovered_blocks", recoveredBlocks);
         m.put("compressed_clusters_written", compressedClustersWritten);

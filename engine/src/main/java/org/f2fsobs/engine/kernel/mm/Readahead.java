@@ -63,9 +63,9 @@ public final class Readahead {
         marked.setReadahead(false);
         long max = maxPages(ra, reqCount, ioPages);
         long expected = ra.start + ra.size - ra.asyncSize;
-        if (marked.index() == expected || marked.index() == ra.start + ra.size - ra.asyncSize) {
+        if (marked.index() == expected) {
             ra.start += ra.size;
-            ra.size = nextRaSize(ra, max);
+            ra.size = Math.max(ra.size, nextRaSize(ra, max));   // 6.14: the window never shrinks here
             ra.asyncSize = ra.size;
         } else {
             ra.start = marked.index() + 1;
