@@ -75,6 +75,7 @@ public final class CatalogJson {
         scale.put("shrinks", s.scale().shrinks());
         scale.put("block_bytes", s.scale().blockBytes());
         scale.put("rule", s.scale().rule());
+        scale.put("data_bytes_at_defaults", ScenarioCommand.dataBytes(s, s.defaults()));
         m.put("scale", scale);
         Map<String, Object> headline = new LinkedHashMap<>();
         headline.put("name", s.headline());

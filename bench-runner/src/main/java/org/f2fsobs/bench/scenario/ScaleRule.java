@@ -20,11 +20,13 @@ import java.util.Objects;
  * @param blockParamUnit bytes per unit of {@code blockParam}
  * @param format         how the scaled size is written into the command
  * @param belowOneBlockIsError whether a scaled size under one block is an error instead of one block
+ * @param timesParam     a parameter that multiplies the scaled size into the data a run moves (tiotest
+ *                       {@code threads}: one file per thread), or null
  * @param rule           the rule in words, for the catalog
  */
 public record ScaleRule(String shrinks, String placeholder, long fullBytes, String fullParam, long fullParamUnit,
                         long blockBytes, String blockParam, long blockParamUnit, Format format,
-                        boolean belowOneBlockIsError, String rule) {
+                        boolean belowOneBlockIsError, String timesParam, String rule) {
 
     /** How a scaled size is written. */
     public enum Format {

@@ -136,6 +136,16 @@ public final class ScenarioCommand {
     }
 
     /**
+     * The data one run moves at {@code params} (effective): the scaled size, times the rule's {@code times_param}
+     * (tiotest: one file per thread) — the figure the app's "scale × data size per run" limit is checked against.
+     */
+    public static long dataBytes(Scenario s, Map<String, Object> params) {
+        long bytes = scaledBytes(s, params);
+        String times = s.scale().timesParam();
+        return times == null ? bytes : Math.multiplyExact(bytes, ((Number) params.get(times)).longValue());
+    }
+
+    /**
      * The command line that reproduces one run: {@code bench-runner run ID --opt FLAG=on|off --set K=V … --seed N},
      * with an {@code --opt} for the studied flag and for any flag set away from its era value, a {@code --set} for
      * every scenario parameter (defaults included) and for {@code scale} when it is not 1, and {@code --profile}

@@ -115,7 +115,7 @@ final class ScenarioLoader {
             });
         }
         ScaleRule r = s.scale();
-        for (String name : Arrays.asList(r.fullParam(), r.blockParam(), s.rowParam())) {
+        for (String name : Arrays.asList(r.fullParam(), r.blockParam(), r.timesParam(), s.rowParam())) {
             if (name != null && s.param(name).isEmpty()) throw n.at("scale").error("unknown parameter " + name);
         }
         List<Map<String, ?>> conditions = new ArrayList<>();
@@ -247,13 +247,13 @@ final class ScenarioLoader {
 
     private static ScaleRule scale(Node s) {
         s.only("shrinks", "placeholder", "full_bytes", "full_param", "full_param_unit", "block_bytes", "block_param",
-                "block_param_unit", "format", "below_one_block", "rule");
+                "block_param_unit", "format", "below_one_block", "times_param", "rule");
         String below = s.str("below_one_block");
         if (!below.equals("error") && !below.equals("one_block")) throw s.at("below_one_block").error("must be one_block or error");
         return s.build(() -> new ScaleRule(s.str("shrinks"), s.str("placeholder"), s.has("full_bytes") ? s.integer("full_bytes") : 0,
                 s.optStr("full_param"), s.has("full_param_unit") ? s.integer("full_param_unit") : 1, s.integer("block_bytes"),
                 s.optStr("block_param"), s.has("block_param_unit") ? s.integer("block_param_unit") : 1,
-                ScaleRule.Format.of(s.str("format")), below.equals("error"), s.str("rule")));
+                ScaleRule.Format.of(s.str("format")), below.equals("error"), s.optStr("times_param"), s.str("rule")));
     }
 
     /** A JSON value with its file and path, for error messages. */

@@ -35,7 +35,7 @@
  *                       "mail_values", "drives", "description"}]; scale (and seed) are added for every scenario
  * scale               {"shrinks", "placeholder", "full_bytes" | "full_param" + "full_param_unit", "block_bytes",
  *                       "block_param" + "block_param_unit", "format": fio_size|count|iozone_size|mib,
- *                       "below_one_block": one_block|error, "rule"}
+ *                       "below_one_block": one_block|error, "times_param" (data = size × param), "rule"}
  * headline            {"name", "unit": "bytes/s", "row_metric", "row_param"} (row_*: iozone)
  * units               {printed unit: {"base", "factor", "how"}}
  * references          [{"when": {param: value}, "row", "metric", "before": figure, "after": figure, "source",

@@ -130,6 +130,17 @@ class ScenarioCommandTests {
     }
 
     @Test
+    void dataBytesCountEveryTiotestThreadsFile() {
+        Scenario tio = CATALOG.get("tiotest-multithread-read");
+        assertThat(ScenarioCommand.dataBytes(tio, tio.defaults())).isEqualTo(1L << 30);   // 32 × 32 MiB
+        assertThat(ScenarioCommand.dataBytes(tio, ScenarioCommand.effectiveParams(tio, Map.of("threads", 4, "scale", 0.5)))).isEqualTo(64 * MIB);
+        Scenario fio = CATALOG.get("fio-large-section");
+        assertThat(ScenarioCommand.dataBytes(fio, fio.defaults())).isEqualTo(1536 * MIB);
+        Scenario dd = CATALOG.get("dd-compressed-read");
+        assertThat(ScenarioCommand.dataBytes(dd, ScenarioCommand.effectiveParams(dd, Map.of("scale", 0.01)))).isEqualTo(10 * MIB);
+    }
+
+    @Test
     void mkfsMountAndPreparationFollowTheParameters() {
         assertThat(render("fio-large-section", "segs_per_sec", 1).mkfs()).isEqualTo("-s 1");
         assertThat(render("fio-large-section").preparation()).containsExactly(new ScenarioCommand.Step(Op.MKDIR, "/mnt/test_dir", "mkdir -p /mnt/test_dir"));
