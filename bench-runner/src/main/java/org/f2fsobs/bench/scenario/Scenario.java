@@ -1,0 +1,176 @@
+package org.f2fsobs.bench.scenario;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.bench.matrix.ParamValues;
+import org.f2fsobs.engine.f2fs.Optimizations;
+
+/**
+ * One experiment of the catalog (contracts.md §1), as its file {@code scenarios/<id>.json} declares it: the mail's
+ * command and environment, the flag under study and the era values of the other flags, the era's rules, mkfs and
+ * mount options, preparation steps, parameters, the scale rule, the mail's figures with their unit conversions,
+ * and the counter movements that make up the mechanism. Immutable; built by {@link ScenarioLoader}.
+ *
+ * @param id                catalog id
+ * @param title             one line for people
+ * @param seedFile          the seed mail's file name in {@code seeds/} (the {@code source} of every reference)
+ * @param patch             the patch's subject, author and date
+ * @param tool              fio, dd, iozone or tiotest
+ * @param profile           the profile the mail's machine maps to ({@code Profiles.names()})
+ * @param era               the kernel the mail was written against
+ * @param environment       the mail's test environment in its own words
+ * @param command           the measured command verbatim from the mail (P3: inferred, see {@code inferred})
+ * @param inferred          whether {@code command} is inferred rather than quoted
+ * @param inferredReasoning why the inferred command is the mail's, or null
+ * @param run               the measured command as run: templates over the parameters and the scale placeholder
+ * @param flag              the optimization under study
+ * @param flagTable         every flag → "studied", "on" or "off" (contracts.md §1 table)
+ * @param tunables          era rules and kernel tunables, in file order
+ * @param mkfs              mkfs.f2fs options (templates)
+ * @param mount             mount options (templates)
+ * @param preparation       steps run before the measured command
+ * @param params            the parameters, scenario-specific first, then {@code scale}
+ * @param scale             what {@code scale} shrinks
+ * @param headline          the result's headline name (contracts.md §3)
+ * @param rowMetric         for tools reporting rows (iozone): the row column compared ({@code write_kbps}), else null
+ * @param rowParam          the parameter that selects a single row ({@code reclen_kb}), else null
+ * @param units             the printed units used by the references, with their conversions
+ * @param references        the mail's figures
+ * @param expectedMechanism the expected counter movements, first match per point
+ * @param notes             anything else a reader of the scenario needs
+ */
+public record Scenario(String id, String title, String seedFile, String patch, String tool, String profile, String era,
+                       String environment, String command, boolean inferred, String inferredReasoning, List<Variant> run,
+                       String flag, Map<String, String> flagTable, List<Tunable> tunables, List<Variant> mkfs,
+                       List<Variant> mount, List<PreparationStep> preparation, List<ParamSpec> params, ScaleRule scale,
+                       String headline, String rowMetric, String rowParam, Map<String, UnitConversion> units,
+                       List<Reference> references, List<ExpectedMechanism> expectedMechanism, List<String> notes) {
+
+    public static final String STUDIED = "studied";
+
+    public Scenario {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(command, "command");
+        Objects.requireNonNull(flag, "flag");
+        Objects.requireNonNull(scale, "scale");
+        Objects.requireNonNull(headline, "headline");
+        run = List.copyOf(run);
+        flagTable = Collections.unmodifiableMap(new LinkedHashMap<>(flagTable));
+        tunables = List.copyOf(tunables);
+        mkfs = List.copyOf(mkfs);
+        mount = List.copyOf(mount);
+        preparation = List.copyOf(preparation);
+        params = List.copyOf(params);
+        units = Collections.unmodifiableMap(new LinkedHashMap<>(units));
+        references = List.copyOf(references);
+        expectedMechanism = List.copyOf(expectedMechanism);
+        notes = List.copyOf(notes);
+        if (!flagTable.keySet().equals(new java.util.HashSet<>(Optimizations.NAMES))) {
+            throw new IllegalArgumentException(id + ": flags must name exactly " + Optimizations.NAMES + ", got " + flagTable.keySet());
+        }
+        if (!STUDIED.equals(flagTable.get(flag))) throw new IllegalArgumentException(id + ": the flag table must mark " + flag + " studied");
+        for (Map.Entry<String, String> e : flagTable.entrySet()) {
+            boolean ok = e.getKey().equals(flag) || e.getValue().equals("on") || e.getValue().equals("off");
+            if (!ok) throw new IllegalArgumentException(id + ": flag " + e.getKey() + " must be on or off, got " + e.getValue());
+        }
+        if (params.stream().noneMatch(p -> p.name().equals(ParamSpec.SCALE))) {
+            throw new IllegalArgumentException(id + ": no scale parameter");
+        }
+    }
+
+    /** The parameter named {@code name}, if the scenario has it ({@code scale} included). */
+    public Optional<ParamSpec> param(String name) {
+        return params.stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    /** Parameter names in file order, {@code scale} last. */
+    public List<String> paramNames() {
+        return params.stream().map(ParamSpec::name).toList();
+    }
+
+    /** Every parameter at its default (the mail's values, scale 1), in {@link #paramNames()} order. */
+    public Map<String, Object> defaults() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (ParamSpec p : params) m.put(p.name(), p.defaultValue());
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** The era values of the flags other than the one under study (contracts.md §1), in contract order. */
+    public Map<String, Boolean> eraOptimizations() {
+        Map<String, Boolean> m = new LinkedHashMap<>();
+        for (String f : Optimizations.NAMES) if (!f.equals(flag)) m.put(f, flagTable.get(f).equals("on"));
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** All four flags: the studied one at {@code studied}, the others at their era values, in contract order. */
+    public Map<String, Boolean> optimizations(boolean studied) {
+        Map<String, Boolean> m = new LinkedHashMap<>();
+        for (String f : Optimizations.NAMES) m.put(f, f.equals(flag) ? studied : flagTable.get(f).equals("on"));
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** The tunable named {@code name}, if the scenario fixes it. */
+    public Optional<Object> tunable(String name) {
+        return tunables.stream().filter(t -> t.name().equals(name)).map(Tunable::value).findFirst();
+    }
+
+    /** The references whose {@code when} matches the point {@code params} (any row). */
+    public List<Reference> referencesAt(Map<String, Object> params) {
+        List<Reference> out = new ArrayList<>();
+        for (Reference r : references) if (matchesPoint(r.when(), params)) out.add(r);
+        return out;
+    }
+
+    /**
+     * The mail's figure for a run's headline at the point {@code params} (effective parameters) with the studied flag
+     * {@code on}, if the mail has one: the headline metric, or for iozone the row metric at the smallest record
+     * length the run has (the headline is that row's write column, contracts.md §3).
+     */
+    public Optional<Reference> headlineReference(Map<String, Object> params) {
+        Integer row = null;
+        String metric = headline;
+        if (rowMetric != null) {
+            metric = rowMetric;
+            Object v = rowParam == null ? null : params.get(rowParam);
+            if (v instanceof Number n) {
+                row = (int) n.longValue();
+            } else {
+                row = referencesAt(params).stream().filter(r -> r.metric().equals(rowMetric) && r.row() != null)
+                        .map(Reference::row).min(Integer::compare).orElse(null);
+                if (row == null) return Optional.empty();
+            }
+        }
+        for (Reference r : referencesAt(params)) {
+            if (r.metric().equals(metric) && Objects.equals(r.row(), row)) return Optional.of(r);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The {@code reference} block of a run's result (contracts.md §3) for the headline {@code ours} (base units), or
+     * empty when the mail has no figure for this point and side.
+     */
+    public Optional<RunResult.Reference> resultReference(Map<String, Object> params, boolean on, double ours) {
+        return headlineReference(params).map(r -> r.side(on)).map(f -> new RunResult.Reference(f.value(), f.baseUnit(),
+                seedFile, f.value() == 0 ? Double.NaN : ours / f.value()));
+    }
+
+    /** The expected movements at the point {@code params}: the first matching entry's, or none. */
+    public List<org.f2fsobs.bench.stats.CounterExpectation> expectationsAt(Map<String, Object> params) {
+        for (ExpectedMechanism e : expectedMechanism) if (e.matches(params)) return e.counters();
+        return List.of();
+    }
+
+    static boolean matchesPoint(Map<String, Object> when, Map<String, Object> params) {
+        for (Map.Entry<String, Object> e : when.entrySet()) {
+            if (!params.containsKey(e.getKey()) || !ParamValues.same(e.getValue(), params.get(e.getKey()))) return false;
+        }
+        return true;
+    }
+}

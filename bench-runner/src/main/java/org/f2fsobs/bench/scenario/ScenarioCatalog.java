@@ -1,0 +1,239 @@
+package org.f2fsobs.bench.scenario;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.f2fsobs.bench.api.CellSpec;
+import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.matrix.MatrixExpansion;
+import org.f2fsobs.bench.matrix.MatrixLimits;
+import org.f2fsobs.bench.matrix.MatrixRequest;
+import org.f2fsobs.bench.matrix.ParamValidator;
+import org.f2fsobs.bench.matrix.ParamValues;
+import org.f2fsobs.bench.stats.Bootstrap;
+import org.f2fsobs.bench.stats.ComparisonSpec;
+import org.f2fsobs.engine.f2fs.Optimizations;
+import org.f2fsobs.engine.platform.Profiles;
+
+/**
+ * The scenario catalog (contracts.md §1, §5): the scenarios shipped as {@code scenarios/<id>.json}, and the checks
+ * that turn a user's request into cells or into named errors.
+ *
+ * <p><b>Cells</b> carry everything a run needs, so that a cell alone reproduces it: the profile (the scenario's
+ * own unless another is asked for), all four flags (the studied one as requested, the others at the scenario's era
+ * values unless the request sets them too), every effective parameter (defaults included, canonical: integers as
+ * Long, {@code scale} as Double; contracts.md §3), the seed and the repetition.
+ *
+ * <p><b>The studied flag</b> when the request does not mention it: a matrix runs it both off and on (off first) —
+ * a matrix exists to compare the two; a single run takes it off, the kernel the mail was written against.
+ *
+ * <p><b>Errors</b> are {@link FieldError}s naming the field as {@link MatrixExpansion} does ({@code scenario},
+ * {@code profile}, {@code optimizations.<flag>}, {@code params.<key>[i]}, {@code repetitions}, {@code seed},
+ * {@code cells}); for a single run the list index is dropped ({@code params.segs_per_sec}). Values out of range
+ * name the allowed range; point-level problems the per-value checks cannot see (iozone: a record length larger than
+ * the scaled file) are reported on the parameter to change, naming the combination.
+ */
+public final class ScenarioCatalog {
+    /** Class-path folder of the scenario files. */
+    public static final String RESOURCE_DIR = "scenarios";
+
+    private final Map<String, Scenario> scenarios;
+
+    private ScenarioCatalog(List<Scenario> list) {
+        Map<String, Scenario> m = new LinkedHashMap<>();
+        for (Scenario s : list) {
+            if (m.put(s.id(), s) != null) throw new ScenarioFormatException("duplicate scenario id " + s.id());
+        }
+        this.scenarios = Collections.unmodifiableMap(m);
+    }
+
+    /** The shipped catalog, in the order of {@code scenarios/catalog.json} (contracts.md §1). */
+    public static ScenarioCatalog load() {
+        return load(ScenarioCatalog.class.getClassLoader(), RESOURCE_DIR);
+    }
+
+    /** A catalog from another class-path folder (tests). */
+    public static ScenarioCatalog load(ClassLoader loader, String dir) {
+        List<Scenario> list = new ArrayList<>();
+        for (String id : ScenarioLoader.index(loader, dir)) list.add(ScenarioLoader.load(loader, dir, id));
+        ScenarioCatalog c = new ScenarioCatalog(list);
+        for (Scenario s : list) selfCheck(s);
+        return c;
+    }
+
+    /** The scenarios in catalog order. */
+    public List<Scenario> list() {
+        return List.copyOf(scenarios.values());
+    }
+
+    public List<String> ids() {
+        return List.copyOf(scenarios.keySet());
+    }
+
+    public Optional<Scenario> find(String id) {
+        return Optional.ofNullable(id == null ? null : scenarios.get(id));
+    }
+
+    /** The scenario {@code id}; an unknown id is a {@link NoSuchElementException} listing the known ones. */
+    public Scenario get(String id) {
+        return find(id).orElseThrow(() -> new NoSuchElementException(unknownScenario(id)));
+    }
+
+    /**
+     * A matrix request → its cells in {@link MatrixExpansion} order (parameters in key order, then flags, then
+     * repetitions), with the scenario's profile, or every error found.
+     */
+    public MatrixExpansion.Expansion validate(MatrixRequest request, MatrixLimits limits) {
+        return validate(request, limits, null);
+    }
+
+    /** As {@link #validate(MatrixRequest, MatrixLimits)}, on {@code profile} (null = the scenario's own). */
+    public MatrixExpansion.Expansion validate(MatrixRequest request, MatrixLimits limits, String profile) {
+        return expand(request, limits, profile, List.of(false, true));
+    }
+
+    /**
+     * One run ({@code bench-runner run}, {@code POST /api/runs} of a scenario): flags and parameters with one value
+     * each, a seed and an optional profile (null = the scenario's) → one cell, or the errors.
+     */
+    public RunValidation validateRun(Scenario scenario, Map<String, Boolean> opts, Map<String, Object> params, long seed,
+                                     String profile) {
+        return validateRun(scenario.id(), opts, params, seed, profile);
+    }
+
+    /** As {@link #validateRun(Scenario, Map, Map, long, String)}, for a scenario id that may be unknown. */
+    public RunValidation validateRun(String scenario, Map<String, Boolean> opts, Map<String, Object> params, long seed,
+                                     String profile) {
+        Map<String, List<Boolean>> o = new LinkedHashMap<>();
+        if (opts != null) opts.forEach((k, v) -> o.put(k, Collections.singletonList(v)));
+        Map<String, List<Object>> p = new LinkedHashMap<>();
+        if (params != null) params.forEach((k, v) -> p.put(k, Collections.singletonList(v)));
+        MatrixExpansion.Expansion e = expand(new MatrixRequest(scenario, o, p, 1, seed), MatrixLimits.DEFAULT, profile, List.of(false));
+        if (!e.ok()) {
+            List<FieldError> errors = new ArrayList<>();
+            for (FieldError f : e.errors()) {
+                FieldError g = new FieldError(f.field().replaceAll("\\[0]$", ""), f.message(), f.kind());
+                if (!errors.contains(g)) errors.add(g);
+            }
+            return new RunValidation(null, errors);
+        }
+        return new RunValidation(e.cells().get(0), List.of());
+    }
+
+    /** A single run's cell, or why there is none. */
+    public record RunValidation(CellSpec cell, List<FieldError> errors) {
+        public RunValidation {
+            errors = List.copyOf(errors);
+        }
+
+        public boolean ok() {
+            return cell != null;
+        }
+    }
+
+    /** The validator {@link MatrixExpansion} consults for {@code scenario}: its parameters, their values, the flags. */
+    public static ParamValidator paramValidator(Scenario scenario) {
+        return new ParamValidator() {
+            @Override
+            public Optional<String> checkValue(String key, Object value) {
+                return scenario.param(key).flatMap(p -> p.check(value));
+            }
+
+            @Override
+            public Optional<String> checkKey(String key) {
+                if (scenario.param(key).isPresent()) return Optional.empty();
+                return Optional.of("unknown parameter of " + scenario.id() + "; known: " + String.join(", ", scenario.paramNames()));
+            }
+
+            @Override
+            public Optional<String> checkFlag(String flag) {
+                return FLAGS.checkFlag(flag);
+            }
+        };
+    }
+
+    /** The spec {@code Comparisons.of} needs (see {@link ScenarioComparisons}). */
+    public static ComparisonSpec comparisonSpec(Scenario scenario) {
+        return ScenarioComparisons.spec(scenario, Bootstrap.DEFAULT_RESAMPLES, Bootstrap.DEFAULT_LEVEL);
+    }
+
+    private static final ParamValidator FLAGS = new ParamValidator() {
+        @Override
+        public Optional<String> checkValue(String key, Object value) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> checkFlag(String flag) {
+            return Optimizations.NAMES.contains(flag) ? Optional.empty()
+                    : Optional.of("unknown flag; known: " + String.join(", ", Optimizations.NAMES));
+        }
+    };
+
+    private MatrixExpansion.Expansion expand(MatrixRequest request, MatrixLimits limits, String profile,
+                                             List<Boolean> studiedDefault) {
+        Scenario s = request.scenario() == null ? null : scenarios.get(request.scenario());
+        List<FieldError> pre = new ArrayList<>();
+        if (s == null && request.scenario() != null && !request.scenario().isBlank()) {
+            pre.add(new FieldError("scenario", unknownScenario(request.scenario())));
+        }
+        if (profile != null && !Profiles.names().contains(profile)) {
+            pre.add(new FieldError("profile", "unknown profile '" + profile + "'; known: " + String.join(", ", Profiles.names())));
+        }
+        MatrixRequest r = request;
+        if (s != null && !request.optimizations().containsKey(s.flag())) {
+            Map<String, List<Boolean>> o = new LinkedHashMap<>();
+            o.put(s.flag(), studiedDefault);
+            o.putAll(request.optimizations());
+            r = new MatrixRequest(request.scenario(), o, request.params(), request.repetitions(), request.seed());
+        }
+        MatrixExpansion.Expansion e = MatrixExpansion.expand(r, limits, s == null ? FLAGS : paramValidator(s));
+        if (s == null || !e.ok() || !pre.isEmpty()) {
+            List<FieldError> errors = new ArrayList<>(pre);
+            errors.addAll(e.errors());
+            if (s == null && errors.stream().noneMatch(f -> f.field().equals("scenario"))) {
+                errors.add(0, new FieldError("scenario", "is required"));
+            }
+            return new MatrixExpansion.Expansion(List.of(), errors);
+        }
+        List<FieldError> pointErrors = new ArrayList<>();
+        List<CellSpec> cells = new ArrayList<>();
+        LinkedHashSet<String> seen = new LinkedHashSet<>();
+        for (CellSpec c : e.cells()) {
+            Map<String, Object> eff = ScenarioCommand.effectiveParams(s, c.params());
+            try {
+                ScenarioCommand.scaledBytes(s, eff);
+            } catch (ScenarioCommand.ScaleException x) {
+                String field = "params." + x.param();
+                if (seen.add(field + "|" + x.getMessage())) pointErrors.add(new FieldError(field, "at " + ParamValues.canonical(eff) + ": " + x.getMessage()));
+                continue;
+            }
+            SortedMap<String, Boolean> flags = new TreeMap<>(s.optimizations(false));
+            flags.putAll(c.optimizations());
+            cells.add(new CellSpec(s.id(), profile != null ? profile : s.profile(), flags, new TreeMap<>(eff), c.seed(), c.repetition()));
+        }
+        if (!pointErrors.isEmpty()) return new MatrixExpansion.Expansion(List.of(), pointErrors);
+        return new MatrixExpansion.Expansion(cells, List.of());
+    }
+
+    private String unknownScenario(String id) {
+        return "unknown scenario '" + id + "'; known: " + String.join(", ", scenarios.keySet());
+    }
+
+    /** Every template renders at the defaults and at every point of the scenario's own references. */
+    private static void selfCheck(Scenario s) {
+        try {
+            ScenarioCommand.render(s, s.defaults());
+            for (Reference r : s.references()) ScenarioCommand.render(s, r.when());
+        } catch (RuntimeException e) {
+            throw new ScenarioFormatException(RESOURCE_DIR + "/" + s.id() + ".json: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package org.f2fsobs.bench.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.f2fsobs.bench.api.Comparison;
+import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.bench.stats.Bootstrap;
+import org.f2fsobs.bench.stats.ComparisonSpec;
+import org.f2fsobs.bench.stats.Comparisons;
+
+/**
+ * contracts.md §5 {@code Comparisons.of(List<RunResult>, Scenario)}: the scenario's flag, the mail's on/off ratios
+ * and its expected counter movements as a {@link ComparisonSpec}, then {@link Comparisons#of}.
+ *
+ * <p>Reference ratios: every {@link Reference} of the compared metric with both sides — the headline
+ * ({@code row} = null), or for iozone the row metric per record length. References match whatever the
+ * {@code scale}: the mail's ratio is the claim at any size, and the comparison's parameters show the scale it was
+ * checked at. Expectations: each {@link ExpectedMechanism} in file order, one entry per combination of its listed
+ * values (first match wins, as in the file).
+ */
+public final class ScenarioComparisons {
+    private ScenarioComparisons() {}
+
+    public static List<Comparison> of(List<RunResult> cells, Scenario scenario, long matrixSeed) {
+        return Comparisons.of(cells, ScenarioCatalog.comparisonSpec(scenario), matrixSeed);
+    }
+
+    public static Comparisons.Analysis analyse(List<RunResult> cells, Scenario scenario, long matrixSeed) {
+        return Comparisons.analyse(cells, ScenarioCatalog.comparisonSpec(scenario), matrixSeed);
+    }
+
+    static ComparisonSpec spec(Scenario s, int resamples, double level) {
+        List<ComparisonSpec.ReferenceRatio> refs = new ArrayList<>();
+        for (Reference r : s.references()) {
+            boolean compared = r.row() == null ? r.metric().equals(s.headline()) : Objects.equals(r.metric(), s.rowMetric());
+            if (compared && r.ratio().isPresent()) refs.add(new ComparisonSpec.ReferenceRatio(r.when(), r.row(), r.ratio().getAsDouble()));
+        }
+        List<ComparisonSpec.PointExpectations> exp = new ArrayList<>();
+        for (ExpectedMechanism e : s.expectedMechanism()) {
+            for (Map<String, Object> when : combinations(e.when())) exp.add(new ComparisonSpec.PointExpectations(when, e.counters()));
+        }
+        return new ComparisonSpec(s.flag(), refs, exp, resamples, level);
+    }
+
+    /** {a: [1, 2], b: [x]} → {a: 1, b: x}, {a: 2, b: x}. */
+    static List<Map<String, Object>> combinations(Map<String, List<Object>> when) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        out.add(new LinkedHashMap<>());
+        for (Map.Entry<String, List<Object>> e : when.entrySet()) {
+            List<Map<String, Object>> next = new ArrayList<>();
+            for (Map<String, Object> m : out) {
+                for (Object v : e.getValue()) {
+                    Map<String, Object> n = new LinkedHashMap<>(m);
+                    n.put(e.getKey(), v);
+                    next.add(n);
+                }
+            }
+            out = next;
+        }
+        return out;
+    }
+
+    /** Default bootstrap settings, for callers that build the spec themselves. */
+    static ComparisonSpec spec(Scenario s) {
+        return spec(s, Bootstrap.DEFAULT_RESAMPLES, Bootstrap.DEFAULT_LEVEL);
+    }
+}
