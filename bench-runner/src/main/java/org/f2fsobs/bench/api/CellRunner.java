@@ -1,0 +1,15 @@
+package org.f2fsobs.bench.api;
+
+/**
+ * Runs one cell of a matrix, or one free-form tool command, on the engine and returns the §3 result document.
+ * Implementations are safe to call from several threads at once; a run gives the same result whether it runs
+ * alone or beside others (contracts.md §5).
+ */
+public interface CellRunner {
+
+    /** A catalog scenario with all flags and parameters of {@code cell} set. */
+    RunResult run(CellSpec cell, ProgressListener progress, CancellationToken cancel);
+
+    /** Any supported tool command on a profile (POST /api/runs, {@code bench-runner exec}). */
+    RunResult exec(ExecSpec spec, ProgressListener progress, CancellationToken cancel);
+}

@@ -1,0 +1,17 @@
+package org.f2fsobs.bench.api;
+
+import java.util.Map;
+
+/**
+ * A free-form run: a tool command on a profile, with mkfs and mount options and all four optimization flags.
+ *
+ * @param profile       profile name (required)
+ * @param mkfs          mkfs.f2fs options, e.g. "-s 128" (may be empty)
+ * @param mount         mount options, e.g. "compress_algorithm=lz4" (may be empty)
+ * @param optimizations flag → on/off; flags not given take the Linux 6.14 values
+ * @param command       the tool command line, e.g. "fio --bs=512k …"
+ * @param seed          the run's seed
+ * @param ddStyle       "gnu", "toybox" or null (the profile's userland)
+ */
+public record ExecSpec(String profile, String mkfs, String mount, Map<String, Boolean> optimizations, String command,
+                       long seed, String ddStyle) {}
