@@ -145,7 +145,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
 
     // ------------------------------------------------------------------ scenarios
 
-    @Command(name = "scenarios", description = "Lists the scenarios of the catalog.")
+    @Command(name = "scenarios", mixinStandardHelpOptions = true, description = "Lists the scenarios of the catalog.")
     static final class Scenarios implements Callable<Integer> {
         @Option(names = "--format", defaultValue = "text", description = "text or json")
         String format;
@@ -171,7 +171,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
 
     // ------------------------------------------------------------------ profiles
 
-    @Command(name = "profiles", description = "Lists the machine profiles with their constants and sources.")
+    @Command(name = "profiles", mixinStandardHelpOptions = true, description = "Lists the machine profiles with their constants and sources.")
     static final class ProfilesCmd implements Callable<Integer> {
         @Option(names = "--format", defaultValue = "text", description = "text or json")
         String format;
@@ -205,7 +205,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
 
     // ------------------------------------------------------------------ run
 
-    @Command(name = "run", description = "Runs one scenario cell and prints what the tool prints (or the result JSON).")
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "Runs one scenario cell and prints what the tool prints (or the result JSON).")
     static final class Run implements Callable<Integer> {
         @Parameters(index = "0", description = "scenario id")
         String scenario;
@@ -237,7 +237,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
 
     // ------------------------------------------------------------------ matrix
 
-    @Command(name = "matrix", description = "Runs a matrix (flags x parameters x repetitions) and compares off with on.")
+    @Command(name = "matrix", mixinStandardHelpOptions = true, description = "Runs a matrix (flags x parameters x repetitions) and compares off with on.")
     static final class Matrix implements Callable<Integer> {
         @Parameters(index = "0", description = "scenario id")
         String scenario;
@@ -297,7 +297,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
 
     // ------------------------------------------------------------------ exec
 
-    @Command(name = "exec", description = "Runs any supported tool command on a profile: bench-runner exec --profile P -- fio …")
+    @Command(name = "exec", mixinStandardHelpOptions = true, description = "Runs any supported tool command on a profile: bench-runner exec --profile P -- fio …%n")
     static final class Exec implements Callable<Integer> {
         @Option(names = "--profile", required = true) String profile;
         @Option(names = "--mkfs", defaultValue = "") String mkfs;
