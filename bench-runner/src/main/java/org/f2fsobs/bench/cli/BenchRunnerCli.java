@@ -23,6 +23,8 @@ import org.f2fsobs.bench.runner.EngineCellRunner;
 import org.f2fsobs.bench.scenario.CatalogJson;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
+import org.f2fsobs.bench.api.CrashReport;
+import org.f2fsobs.bench.runner.EngineCrashChecker;
 import org.f2fsobs.bench.tool.ToolUsageException;
 import org.f2fsobs.engine.platform.Profile;
 import org.f2fsobs.engine.platform.Profiles;
@@ -39,7 +41,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "bench-runner", mixinStandardHelpOptions = true, version = "bench-runner 0.1.0",
         description = "Runs the F2FS patch-mail benchmarks on the deterministic F2FS model.",
         subcommands = {BenchRunnerCli.Scenarios.class, BenchRunnerCli.ProfilesCmd.class, BenchRunnerCli.Run.class,
-                BenchRunnerCli.Matrix.class, BenchRunnerCli.Exec.class})
+                BenchRunnerCli.Matrix.class, BenchRunnerCli.Exec.class, BenchRunnerCli.Crash.class})
 public final class BenchRunnerCli implements Callable<Integer> {
 
     /** Bad input: exit 2 with this message. */
@@ -230,6 +232,52 @@ public final class BenchRunnerCli implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             if (format.equals("json")) out.println(ResultJson.write(r));
             else out.print(r.toolOutput());
+            out.flush();
+            return 0;
+        }
+    }
+
+    // ------------------------------------------------------------------ crash
+
+    @Command(name = "crash", mixinStandardHelpOptions = true,
+            description = {"Cuts the power at every flush/FUA boundary of a scenario's command (and at seeded points between them),",
+                    "remounts with recovery, runs fsck and checks every fsync/O_SYNC promise. Exits 0 whatever the verdict."})
+    static final class Crash implements Callable<Integer> {
+        static final int DEFAULT_MAX_POINTS = 200;
+
+        @Parameters(index = "0", description = "scenario id")
+        String scenario;
+
+        @Option(names = "--opt", description = "FLAG=on|off") List<String> opts = new ArrayList<>();
+        @Option(names = "--set", description = "KEY=VALUE") List<String> sets = new ArrayList<>();
+        @Option(names = "--seed", defaultValue = "1") long seed;
+        @Option(names = "--profile") String profile;
+        @Option(names = "--point", description = "check only this crash point") Integer point;
+        @Option(names = "--max-points", description = "check at most N points, evenly spread (default " + DEFAULT_MAX_POINTS + ")")
+        Integer maxPoints;
+        @Option(names = "--format", defaultValue = "text") String format;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            checkFormat(format, "text", "json");
+            ScenarioCatalog c = catalog();
+            var v = c.validateRun(scenario, parseOpts(opts), parseSets(sets), seed, profile);
+            if (!v.ok()) throw new UsageError(errors(v.errors()));
+            PrintWriter err = spec.commandLine().getErr();
+            Integer max = point != null ? null : maxPoints != null ? maxPoints : Integer.valueOf(DEFAULT_MAX_POINTS);
+            CrashReport r = new EngineCrashChecker(c).run(v.cell(), point, max, stderrProgress(err), CancellationToken.NONE);
+            PrintWriter out = spec.commandLine().getOut();
+            if (format.equals("json")) {
+                out.println(ResultJson.write(r));
+            } else {
+                out.println("verdict: " + r.verdict());
+                out.println("crash points: " + r.crashPoints() + ", checked: " + r.checked());
+                for (CrashReport.Failure f : r.failures()) out.println("point " + f.point() + ": " + f.what());
+                out.println("reproduce: " + r.reproduce());
+            }
             out.flush();
             return 0;
         }

@@ -185,9 +185,8 @@ public final class Recovery {
             }
             if (!sbi.layout.isMainBlkaddr(dest)) continue;     // COMPRESS_ADDR and anything else: not handled
             // f2fs_replace_block: dest becomes valid, src (if any) invalid
-            if (F2fsConst.isValidBlkaddr(src)) sbi.smI().invalidateBlocks(t, src, 1);
-            sbi.smI().updateSitEntry(t, dest, 1);
-            sbi.smI().locateDirtySegment(t, sbi.layout.getSegno(dest));
+            sbi.smI().replaceBlock(t, F2fsConst.isValidBlkaddr(src) ? src : NULL_ADDR, dest,
+                    new org.f2fsobs.engine.f2fs.segment.SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0));
             nm.setDataBlkaddr(dn, dest);
             recovered++;
         }
