@@ -9,16 +9,16 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The command line of contracts.md §2, through {@link BenchRunnerCli#run}: exit codes, stdout/stderr, formats. */
-class BenchRunnerCliTests {
+public class BenchRunnerCliTests {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    record Result(int code, String out, String err) {
+    public record Result(int code, String out, String err) {
         JsonNode json() {
             return JSON.readTree(out);
         }
     }
 
-    static Result cli(String... args) {
+    public static Result cli(String... args) {
         StringWriter out = new StringWriter(), err = new StringWriter();
         int code = BenchRunnerCli.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
         return new Result(code, out.toString(), err.toString());
