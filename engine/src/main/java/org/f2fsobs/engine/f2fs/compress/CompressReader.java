@@ -86,7 +86,7 @@ final class CompressReader implements DataReader.ClusterReader {
                         readSinglePage(t, inode, p, st);
                         continue;
                     }
-                    if (!isCompressedCluster(t, inode, idx)) {
+                    if (!isCompressedCluster(t, inode, idx, true)) {
                         ncClusterIdx = cidx;
                         sbi.stat.rawClustersRead++;
                         readSinglePage(t, inode, p, st);
@@ -103,9 +103,12 @@ final class CompressReader implements DataReader.ClusterReader {
         }
     }
 
-    /** f2fs_is_compressed_cluster */
-    boolean isCompressedCluster(SimTask t, F2fsInode inode, long index) {
-        sbi.cpu(t, CpuOp.MAP_BLOCKS, 1);
+    /**
+     * f2fs_is_compressed_cluster. The read path charges it as one map_blocks (a dnode lookup and a slot scan); in
+     * write_begin the dnode lookup is the one prepare_write_begin makes anyway, so nothing extra is charged.
+     */
+    boolean isCompressedCluster(SimTask t, F2fsInode inode, long index, boolean charge) {
+        if (charge) sbi.cpu(t, CpuOp.MAP_BLOCKS, 1);
         long start = index & -(long) inode.clusterSize();
         return ClusterSlots.lookup(t, sbi, inode, start, inode.clusterSize(), false).compressed();
     }
@@ -353,7 +356,7 @@ final class CompressReader implements DataReader.ClusterReader {
         long start = index & -(long) n;
         AddressSpace m = inode.mapping();
         for (int attempt = 0; ; attempt++) {
-            if (!isCompressedCluster(t, inode, start)) return false;
+            if (!isCompressedCluster(t, inode, start, false)) return false;
             CachePage[] pages = new CachePage[n];
             CompressCtx cc = new CompressCtx(inode);
             for (int i = 0; i < n; i++) {
