@@ -100,6 +100,8 @@ class P2MechanismTests {
             // device bytes ≈ a quarter of the file (plus a few node blocks) and of the uncompressed file's
             assertThat((double) r.deviceBytesRead / FILE_BYTES).isBetween(0.25, 0.26);
             assertThat((double) r.deviceBytesRead / plain.deviceBytesRead).isBetween(0.24, 0.26);
+            // consecutive clusters' compressed blocks are contiguous on COLD_DATA: one request per readahead window
+            assertThat(r.readRequests).isLessThan(clusters / 16);
         }
         // 2 maps + 2 unmaps per cluster read, through the API the flag selects
         assertThat(vmap.vmalloc.get("vmap_calls")).isEqualTo(2 * clusters);

@@ -156,6 +156,23 @@ class VmallocIntegrationTests {
         });
     }
 
+    /** Same seed, same configuration: the same event digest, virtual time and counters (decompression threads included). */
+    @Test
+    void aCompressedWriteAndReadIsDeterministic() {
+        String[] runs = new String[2];
+        for (int k = 0; k < 2; k++) {
+            VolumeRig rig = new VolumeRig(P2MechanismTests.pixel3Small(), 1);
+            CompressRig.Generated text = CompressRig.text(rig.store, 1);
+            rig.boot(flags(false), (t, v) -> {
+                writeCompressed(t, v, "c/f", text, 4L << 20);
+                readAll(t, v, "c/f", 4L << 20);
+            });
+            var sim = rig.lastKernel.machine().sim();
+            runs[k] = sim.digest().hex() + " " + sim.nowNs() + " " + sim.accounting().nsByName();
+        }
+        assertThat(runs[1]).isEqualTo(runs[0]);
+    }
+
     @Test
     void theAdapterTakesEraCpusAndCostsFromTheProfile() {
         Profile p = TestProfiles.ideal().set("cpu.count", 4).set("kernel.vmalloc", "list_walk_sync_purge")
