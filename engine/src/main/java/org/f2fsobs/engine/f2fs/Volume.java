@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
+import org.f2fsobs.engine.f2fs.compress.F2fsCompress;
 import org.f2fsobs.engine.f2fs.data.DataReader;
 import org.f2fsobs.engine.f2fs.data.DataWriter;
 import org.f2fsobs.engine.f2fs.data.PageType;
@@ -23,6 +24,8 @@ import org.f2fsobs.engine.kernel.mm.AddressSpaceOps;
 import org.f2fsobs.engine.kernel.mm.FileRaState;
 import org.f2fsobs.engine.kernel.mm.Filemap;
 import org.f2fsobs.engine.kernel.mm.WritebackControl;
+import org.f2fsobs.engine.kernel.mm.vmalloc.Vmalloc;
+import org.f2fsobs.engine.kernel.mm.vmalloc.VmallocProfile;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimTask;
 
@@ -48,6 +51,7 @@ public final class Volume {
     private final FileOps ops;
     private final Dir dir;
     private final FlushCmdControl flush;
+    private final F2fsCompress compress;
     private final TreeMap<Integer, OpenFile> fds = new TreeMap<>();
     private final Recovery.Result recovery;
     private int nextFd = 3;
@@ -78,6 +82,9 @@ public final class Volume {
         this.flush = new FlushCmdControl(sbi);
         this.ops = new FileOps(sbi, writer, reader, flush);
         this.dir = new Dir(sbi, reader, writer);
+        // compression layer (f2fs/compress): cluster writer/reader and write_begin hooks, mapping its buffers through
+        // one vmalloc model per mount (one volume per simulated machine), era and costs from the profile
+        this.compress = F2fsCompress.install(sbi, writer, reader, ops, VmallocProfile.forMachine(kernel.machine()));
         sbi.icache = new InodeCache(sbi, new AddressSpaceOps() {
             @Override
             public long writepages(SimTask task, AddressSpace m, WritebackControl wbc) {
@@ -104,6 +111,15 @@ public final class Volume {
     public Kernel kernel() { return kernel; }
     public Recovery.Result recovery() { return recovery; }
     public FlushCmdControl flushControl() { return flush; }
+    /** The compression layer (fs/f2fs/compress.c) of this mount. */
+    public F2fsCompress compress() { return compress; }
+    /** The machine's vmalloc model that compression maps its buffers with. */
+    public Vmalloc vmalloc() { return compress.vmalloc(); }
+
+    /** The vmalloc counters (vmap_calls, vm_map_ram_calls, vmap_area_walk_steps, vmap_purges, tlb_flush_all, …). */
+    public java.util.Map<String, Long> vmallocStats() {
+        return compress.vmalloc().stats().toMap();
+    }
 
     /** Reports the system calls to {@code o} from now on (null: to nobody). */
     public void observe(SyscallObserver o) {
