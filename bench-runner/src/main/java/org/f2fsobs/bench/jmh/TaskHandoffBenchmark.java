@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
+@Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
+@Measurement(iterations = 20, time = 200, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(1)
 @State(Scope.Thread)
 public class TaskHandoffBenchmark {
@@ -103,9 +103,27 @@ public class TaskHandoffBenchmark {
 
     /*
      * ============================== HOW TO RUN THIS BENCHMARK: ==============================
-     *   $ ./mvnw -B -o -pl bench-runner package -DskipTests
-     *   $ java -jar bench-runner/target/benchmarks.jar TaskHandoff -f 1 -wi 2 -i 3 -rf json -rff task-handoff.json
+     *   $ ./mvnw -B -o -pl bench-runner -am package -DskipTests
+     *   $ java -jar bench-runner/target/benchmarks.jar TaskHandoff -f 1 -wi 5 -w 200ms -i 20 -r 200ms -rf json -rff task-handoff.json
      *
-     * Results (RESULTS-PLACEHOLDER)
+     * Results (JMHSample_38 style), 2026-11-30, AMD EPYC (family 26 model 2) 2 vCPU, JDK 25.0.3 (Temurin),
+     * -f 1 -wi 5 -w 200ms -i 20 -r 200ms.
+     * The machine is shared: 99 % of both CPUs were busy with other people's jobs just before the run, and the
+     * same work varied up to 10x between iterations. Score ± error is JMH's mean ± 99.9 % CI over the iterations;
+     * "best" is the fastest iteration, the closest to what an idle machine gives. Read both as lower bounds.
+     *
+     *   Benchmark                                      (tasks)   Mode  Cnt        Score        Error  Units   best
+     *   TaskHandoffBenchmark.completionRing                  2  thrpt   20  1210485.129 ± 308749.602  ops/s  1939024
+     *   TaskHandoffBenchmark.completionRing                 32  thrpt   20  1304680.523 ± 404004.465  ops/s  2396612
+     *   TaskHandoffBenchmark.completionRingOneCarrier        2  thrpt   20  1104058.289 ± 244183.986  ops/s  2098523
+     *   TaskHandoffBenchmark.completionRingOneCarrier       32  thrpt   20  1276600.859 ± 420110.064  ops/s  2136487
+     *   TaskHandoffBenchmark.mutexConvoy                     2  thrpt   20   404879.986 ±  98653.968  ops/s   631835
+     *   TaskHandoffBenchmark.mutexConvoy                    32  thrpt   20   402419.210 ± 130211.312  ops/s   661855
+     *
+     * Reading: ~1.2-1.3 M hand-offs/s on the loaded machine, 1.9-2.4 M/s in the best iterations: the >= 2 M/s aim is
+     * met only when the machine is not saturated by others (an earlier run at ~50 % background load: 1.7 / 2.5 M/s
+     * mean for 2 / 32 tasks, best 2.2 / 2.8 M/s). One carrier is not measurably faster here: the noise is larger than
+     * the carrier effect. A contended SimMutex acquisition costs 3 resume events (3 hand-offs: the unlocker's sync
+     * yields to the woken waiter, the waiter's sync yields back, the unlocker blocks), hence ~1/3 of the ring's rate.
      */
 }
