@@ -50,7 +50,7 @@ public class SegmentAllocationBenchmark {
      *     no CPU charging): the data-structure cost alone;
      *   - inTask: a batch of BATCH calls inside the mounted simulation's task (SimWorker), with curseg_lock,
      *     curseg_mutex and sentry_lock taken and CPU charged as the write path does; the batch's two thread
-     *     hand-offs are included (about 0.1 % at these batch sizes).
+     *     hand-offs (tens of µs) are included, against a batch of several ms.
      */
 
     static final int BATCH = 1 << 14;

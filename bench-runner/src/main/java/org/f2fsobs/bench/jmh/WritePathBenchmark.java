@@ -48,7 +48,8 @@ public class WritePathBenchmark {
      * which frees the overwritten segments) each time round. Multiply by 4096 for simulated bytes per second.
      *
      * p1WholeRun (SingleShotTime, score = wall ms for one whole run): the P1 job end to end as a run would do it:
-     * mkfs -s segsPerSec on the full 250 GiB null_blk disk, mount, 1536 MiB in 512 KiB pwrites, fsync, close.
+     * mkfs -s jobSegsPerSec on the full 250 GiB null_blk disk, mount, jobMiB (1536) MiB in 512 KiB pwrites, fsync,
+     * close.
      * The issue's aims: >= 1 GiB of simulated data per wall second (1536 MiB in <= 1.5 s) and the run within a
      * 2 GiB heap, hence -Xmx2g on its fork. After each shot the log prints a "p1WholeRun heap:" line:
      *   peak used      the highest used heap seen by a 5 ms sampler during the shot (garbage included: what the
