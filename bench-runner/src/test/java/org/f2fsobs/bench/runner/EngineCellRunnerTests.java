@@ -60,6 +60,9 @@ class EngineCellRunnerTests {
                     "write_requests", "flushes", "fua_writes", "blocks_written_by_log")) {
                 assertThat(j.get("counters").has(c)).as(id + " counter " + c).isTrue();
             }
+            long byReason = 0;
+            for (JsonNode n : j.get("counters").get("checkpoints_by_reason")) byReason += n.asLong();
+            assertThat(byReason).as(id + ": every checkpoint counted once, under one reason").isEqualTo(j.get("counters").get("checkpoints").asLong());
             assertThat(j.get("histograms").has("read_request_bytes")).isTrue();
             assertThat(j.get("time_breakdown_ns").has("device_busy")).isTrue();
             assertThat(j.get("virtual_ns").asLong()).isPositive();
