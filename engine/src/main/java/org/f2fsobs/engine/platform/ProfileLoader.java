@@ -103,7 +103,7 @@ public final class ProfileLoader {
         expectKeys(d, "device.", keys("model", "capacity_bytes", "queue_depth", "max_sectors_kb", "read_latency_ns",
                 "write_latency_ns", "read_bandwidth_bytes_per_s", "write_bandwidth_bytes_per_s", "command_overhead_ns",
                 "flush_ns", "fua_ns", "volatile_cache", "latency_jitter_mean_ns", "scheduler", "cfq",
-                "submit_in_caller_context"));
+                "submit_in_caller_context", "nr_requests"));
         String scheduler = str(d, "scheduler", "device.scheduler", keys("none", "cfq"));
         DeviceSpec.CfqTunables cfq = null;
         if (d.has("cfq")) {
@@ -138,7 +138,8 @@ public final class ProfileLoader {
                 bool(d, "volatile_cache", "device.volatile_cache"),
                 num(d, "latency_jitter_mean_ns", "device.latency_jitter_mean_ns", 0, 1_000_000_000),
                 scheduler, cfq,
-                bool(d, "submit_in_caller_context", "device.submit_in_caller_context"));
+                bool(d, "submit_in_caller_context", "device.submit_in_caller_context"),
+                d.has("nr_requests") ? (int) num(d, "nr_requests", "device.nr_requests", 4, 65_536) : 0);
     }
 
     // ------------------------------------------------------------------ leaf readers
