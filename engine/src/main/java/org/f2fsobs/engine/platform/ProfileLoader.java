@@ -71,9 +71,11 @@ public final class ProfileLoader {
                 num(cpu, "wake_jitter_mean_ns", "cpu.wake_jitter_mean_ns", 0, 1_000_000), costsPs);
 
         JsonNode mem = obj(root, "memory", "memory");
-        expectKeys(mem, "memory.", keys("total_bytes", "available_bytes"));
+        expectKeys(mem, "memory.", keys("total_bytes", "available_bytes", "dirtyable_bytes"));
         long memoryBytes = num(mem, "total_bytes", "memory.total_bytes", 64L << 20, 1L << 42);
         long availableBytes = num(mem, "available_bytes", "memory.available_bytes", 16L << 20, memoryBytes);
+        long dirtyableBytes = mem.has("dirtyable_bytes")
+                ? num(mem, "dirtyable_bytes", "memory.dirtyable_bytes", 16L << 20, memoryBytes) : availableBytes;
 
         DeviceSpec device = device(obj(root, "device", "device"));
 
@@ -96,7 +98,8 @@ public final class ProfileLoader {
                 str(k, "vmalloc", "kernel.vmalloc", keys("list_walk_sync_purge", "rbtree_deferred_purge")),
                 str(k, "decompress_context", "kernel.decompress_context", keys("workqueue", "completion")));
 
-        return new Profile(name, title, description, userland, cpuSpec, memoryBytes, availableBytes, device, tunables, kernel, constants);
+        return new Profile(name, title, description, userland, cpuSpec, memoryBytes, availableBytes, dirtyableBytes, device,
+                tunables, kernel, constants);
     }
 
     private DeviceSpec device(JsonNode d) {

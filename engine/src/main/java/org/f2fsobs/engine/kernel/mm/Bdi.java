@@ -21,7 +21,7 @@ import org.f2fsobs.engine.sim.Simulation;
  * <p>Departures: throttling is a hard stop above the dirty setpoint, with the kernel's MAX_PAUSE (200 ms) as the
  * longest sleep before a writer looks again (Linux paces writers smoothly around the setpoint); the write bandwidth
  * estimate is Linux's initial value (INIT_BW, 100 MB/s) throughout; no cgroup writeback (one bdi_writeback); the
- * dirtyable memory is the LRU's capacity (free + file pages at the start of the run).
+ * dirtyable memory is a profile constant (free + file pages at the start of the run), not recounted as the run goes.
  */
 public final class Bdi {
     /** MIN_WRITEBACK_PAGES: 4 MiB in 4 KiB pages. */
@@ -84,12 +84,14 @@ public final class Bdi {
     private long throttleWaits;
     private long backgroundWorks;
     private long kupdateWorks;
+    private long flusherWritepages;
+    private long peakWriteback;
 
     Bdi(Mm mm) {
         this.mm = mm;
         this.sim = mm.machine.sim();
         this.tun = mm.machine.profile().tunables();
-        long dirtyable = mm.lru.capacityPages();                 // global_dirtyable_memory
+        long dirtyable = mm.machine.profile().dirtyableBytes() / 4096;   // global_dirtyable_memory
         long thresh = dirtyable * tun.dirtyRatio() / 100;        // domain_dirty_limits
         long bg = dirtyable * tun.dirtyBackgroundRatio() / 100;
         if (bg >= thresh) bg = thresh / 2;
@@ -110,6 +112,14 @@ public final class Bdi {
     /** Background works the flusher ran (wb_check_background_flush that found work). */
     public long backgroundWorks() { return backgroundWorks; }
     public long kupdateWorks() { return kupdateWorks; }
+    /** ->writepages calls by the flusher that wrote something (pages per call = the runs it lays out). */
+    public long flusherWritepages() { return flusherWritepages; }
+    /** Most pages under writeback at once since {@link #resetPeakWriteback}. */
+    public long peakWriteback() { return peakWriteback; }
+
+    public void resetPeakWriteback() {
+        peakWriteback = nrWriteback;
+    }
 
     // ------------------------------------------------------------------ accounting (from AddressSpace)
 
@@ -137,7 +147,7 @@ public final class Bdi {
     }
 
     void accountWritebackStart() {
-        nrWriteback++;
+        if (++nrWriteback > peakWriteback) peakWriteback = nrWriteback;
     }
 
     void accountWritebackEnd() {
@@ -273,6 +283,11 @@ public final class Bdi {
         return writebackChunkSize(Long.MAX_VALUE);
     }
 
+    /** {@link #chunkPages} for tests outside the package. */
+    public long writebackChunkSizeForTests() {
+        return chunkPages();
+    }
+
     /** wb_writeback */
     private void wbWriteback(SimTask t, Work work) {
         long expireNs = tun.dirtyExpireCentisecs() * 10_000_000L;
@@ -320,6 +335,7 @@ public final class Bdi {
             long written = m.ops.writepages(t, m, wbc);
             m.iDirtyPages = m.nrDirty > 0;
             pagesWrittenByFlusher += written;
+            if (written > 0) flusherWritepages++;
             work.nrPages -= chunk - wbc.nrToWrite;
             totalWrote += Math.max(0, chunk - wbc.nrToWrite - wbc.pagesSkipped);
             if (!m.iDirtyPages) totalWrote++;
