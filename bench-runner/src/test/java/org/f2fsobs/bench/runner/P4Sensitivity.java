@@ -66,6 +66,10 @@ public final class P4Sensitivity {
                 r[i] = Execution.run(modified, ProgressListener.NONE, CancellationToken.NONE);
             }
             double off = r[0].outcome().headline().value(), on = r[1].outcome().headline().value();
+            if (System.getenv("PRINT_HIST") != null) {
+                System.out.println("off " + r[0].window().histograms().get("read_request_bytes"));
+                System.out.println("on  " + r[1].window().histograms().get("read_request_bytes"));
+            }
             double ratio = on / off;
             System.out.printf("| %s | %d | %d | %d/%d | %.0f | %.0f | %.2f | %.2f | %d | %.2f | %d | %.2f | %d | %d/%d |%n",
                     p.label(), p.availableBytes() >> 20, p.dirtyableBytes() >> 20, p.bgRatio(), p.dirtyRatio(), off / 1048576, on / 1048576, ratio,
