@@ -32,6 +32,7 @@ final class Measurement {
         v.sbi().rq.resetStats();
         sim.accounting().reset();
         sim.resetLockStats();
+        v.vmalloc().stats().reset();                       // the vmalloc counters of this window only
         this.startNs = sim.nowNs();
         this.stat0 = v.sbi().stat.snapshot();
         this.segReads0 = v.sbi().sitI().segEntryReads();
@@ -99,12 +100,18 @@ final class Measurement {
         return lock.startsWith("i_rwsem[") ? "i_rwsem" : lock;
     }
 
-    /** The vmalloc model's counters (all zero while no compressed file is mapped). */
+    /**
+     * The vmalloc model's counters of this window (VmallocStats, reset at the window's start): vmap_calls,
+     * vm_map_ram_calls, vmap_area_walk_steps, vmap_purges, tlb_flush_all first, then the rest of the model's set
+     * (free_vmap_cache_misses, areas_freed_in_purge, lock acquisitions and waits, ...). All zero when nothing is mapped.
+     */
     private static Map<String, Long> vmallocCounters(Volume v) {
+        Map<String, Long> all = v.vmallocStats();
         Map<String, Long> m = new LinkedHashMap<>();
         for (String k : new String[] {"vmap_calls", "vm_map_ram_calls", "vmap_area_walk_steps", "vmap_purges", "tlb_flush_all"}) {
-            m.put(k, 0L);
+            m.put(k, all.get(k));
         }
+        m.putAll(all);
         return m;
     }
 }
