@@ -65,7 +65,11 @@ public class CodecBenchmark {
         budget = ops.initCompressCtx(CLUSTER_BYTES);
         cdata = new byte[CLUSTER_BYTES * 2];
         out = new byte[CLUSTER_BYTES];
-        clen = ops.compressPages(rbuf, CLUSTER_BYTES, cdata, 0, Integer.MAX_VALUE);
+        clen = ops.compressPages(rbuf, CLUSTER_BYTES, cdata, 0, cdata.length);
+        int n = ops.decompressPages(cdata, 0, clen, out, CLUSTER_BYTES);
+        if (clen <= 0 || n != CLUSTER_BYTES) {
+            throw new IllegalStateException(algorithm + "/" + data + ": round trip failed (clen " + clen + ", decompressed " + n + ")");
+        }
     }
 
     @Benchmark
