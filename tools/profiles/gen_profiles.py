@@ -338,7 +338,9 @@ def amlogic():
             "write_bandwidth_bytes_per_s": leaf(117_000_000, AML + ": 35.1 us per extra 4 KiB between the 4 and 8 KiB O_SYNC rewrite cells = 117 MB/s (baseline cells)"),
             "command_overhead_ns": leaf(0, "assumption: included in the latencies"),
             "flush_ns": leaf(30_000, AML + ": the remaining ~30 us of the ~50 us device part of an O_SYNC rewrite is one cache flush (calibrated on the 4/8 KiB rewrite baseline cells, split assumed)"),
-            "fua_ns": leaf(30_000, "assumption: a FUA write waits like a flush"),
+            "fua_ns": leaf(30_000, "assumption: a FUA write waits like a flush. Open: on eMMC the mmc block driver services "
+                            "REQ_FUA writes as reliable writes, which no public figure prices; the checkpoint's commit block is the "
+                            "only FUA write of P3, so this value bounds the P3 effect (docs/reproduction-notes-p2-p3.md §3)"),
             "volatile_cache": leaf(True, "eMMC 5.1 cache (flush supported)"),
             "latency_jitter_mean_ns": leaf(0, "no jitter declared"),
             "scheduler": leaf("none", "Linux 6.x blk-mq: mq-deadline or none for eMMC; none modelled (single queue, few requests)"),
