@@ -103,6 +103,20 @@ class EngineCellRunnerTests {
     }
 
     @Test
+    void compressedReadsMapTheirClustersWithVmapOffAndVmMapRamOn() {
+        RunResult off = run("dd-compressed-read", false, Map.of(), 1);
+        RunResult on = run("dd-compressed-read", true, Map.of(), 1);
+        long clustersOff = ((Number) off.counters().get("compressed_clusters_read")).longValue();
+        assertThat(clustersOff).isPositive();
+        // 2 maps + 2 unmaps per cluster (f2fs-mechanics §7.4): vmap off, vm_map_ram on, counted in the measured window
+        assertThat(((Number) off.counters().get("vmap_calls")).longValue()).isEqualTo(2 * clustersOff);
+        assertThat(((Number) off.counters().get("vm_map_ram_calls")).longValue()).isZero();
+        long clustersOn = ((Number) on.counters().get("compressed_clusters_read")).longValue();
+        assertThat(((Number) on.counters().get("vm_map_ram_calls")).longValue()).isEqualTo(2 * clustersOn);
+        assertThat(((Number) on.counters().get("vmap_calls")).longValue()).isZero();
+    }
+
+    @Test
     void execRunsAFreeFormCommandAndRejectsBadOptionsWithTheirName() {
         RunResult r = RUNNER.exec(new ExecSpec("nullblk-x86", "-s 1", "", Map.of(),
                 "fio --name=a --filename=/x/f --rw=write --bs=64k --size=4M --ioengine=psync --end_fsync=1", 1, null),
