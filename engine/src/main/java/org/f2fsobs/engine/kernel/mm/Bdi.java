@@ -222,12 +222,6 @@ public final class Bdi {
         wbWakeup();
     }
 
-    /** The kernel's older name for the same kick, kept for callers. */
-    public void wakeupFlusher(boolean background) {
-        if (background) backgroundWanted = true;
-        wbWakeup();
-    }
-
     /** wb_wakeup: queue the flusher's work (a running flusher runs once more). */
     private void wbWakeup() {
         if (kick == null) return;
