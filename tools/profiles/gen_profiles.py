@@ -252,7 +252,7 @@ def device_ufs21(model, slice_idle_ns, scheduler):
         "write_bandwidth_bytes_per_s": leaf(255_000_000, UFS + ": Samsung eUFS 2.1 255 MB/s sequential write (vendor)"),
         "command_overhead_ns": leaf(19_000, UFS + ": per-request fixed cost 1/42000 IOPS - 4096 B / 860 MB/s = 19.0 us (derived from the two vendor read figures)"),
         "flush_ns": leaf(1_000_000, "assumption: UFS cache flush ~1 ms (no public figure)"),
-        "fua_ns": leaf(200_000, "assumption: FUA write extra ~0.2 ms (no public figure; " + PS + " §4 'FUA on UFS')"),
+        "fua_ns": leaf(200_000, "assumption: FUA write extra ~0.2 ms (no public figure; " + UFS + " 'FUA on UFS')"),
         "reliable_write_ns": leaf(0, "UFS is a SCSI device: REQ_FUA is the FUA bit of WRITE(10) (sd driver), priced by fua_ns; no eMMC reliable write"),
         "volatile_cache": leaf(True, "UFS devices have a volatile write cache (flush / FUA supported)"),
         "latency_jitter_mean_ns": leaf(0, "no jitter declared (the mails' spreads are ~1%)"),
