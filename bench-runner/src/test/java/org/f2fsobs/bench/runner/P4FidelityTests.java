@@ -33,7 +33,7 @@ class P4FidelityTests {
         DeviceSpec d = p.device();
         DeviceSpec dev = new DeviceSpec(d.model(), d.capacityBytes(), d.queueDepth(), d.maxSectorsKb(), d.readLatencyNs(),
                 d.writeLatencyNs(), d.readBandwidthBytesPerSec(), d.writeBandwidthBytesPerSec(), d.commandOverheadNs(),
-                d.flushNs(), d.fuaNs(), d.volatileCache(), d.latencyJitterMeanNs(), d.scheduler(), d.cfq(),
+                d.flushNs(), d.fuaNs(), d.reliableWriteNs(), d.volatileCache(), d.latencyJitterMeanNs(), d.scheduler(), d.cfq(),
                 d.submitInCallerContext(), (int) (d.nrRequests() * SCALE));
         Profile small = new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), p.memoryBytes(),
                 (long) (p.availableBytes() * SCALE), (long) (p.dirtyableBytes() * SCALE), dev, p.tunables(), p.kernel(),
