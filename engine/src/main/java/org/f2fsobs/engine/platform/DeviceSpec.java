@@ -56,4 +56,18 @@ public record DeviceSpec(String model, long capacityBytes, int queueDepth, int m
     /** block/cfq-iosched.c tunables (4.9 names). */
     public record CfqTunables(int quantum, long sliceSyncNs, long sliceAsyncNs, long sliceIdleNs,
                               long fifoExpireSyncNs, long fifoExpireAsyncNs, long targetLatencyNs) {}
+
+    /** The same device with another capacity (tests and benchmarks use small disks; the store is sparse anyway). */
+    public DeviceSpec withCapacityBytes(long bytes) {
+        return new DeviceSpec(model, bytes, queueDepth, maxSectorsKb, readLatencyNs, writeLatencyNs, readBandwidthBytesPerSec,
+                writeBandwidthBytesPerSec, commandOverheadNs, flushNs, fuaNs, reliableWriteNs, volatileCache, latencyJitterMeanNs,
+                scheduler, cfq, submitInCallerContext, nrRequests);
+    }
+
+    /** The same device with another nr_requests (a machine shrunk for a small-scale run). */
+    public DeviceSpec withNrRequests(int n) {
+        return new DeviceSpec(model, capacityBytes, queueDepth, maxSectorsKb, readLatencyNs, writeLatencyNs,
+                readBandwidthBytesPerSec, writeBandwidthBytesPerSec, commandOverheadNs, flushNs, fuaNs, reliableWriteNs,
+                volatileCache, latencyJitterMeanNs, scheduler, cfq, submitInCallerContext, n);
+    }
 }
