@@ -1,0 +1,285 @@
+package org.f2fsobs.app.matrix;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.f2fsobs.app.queue.Admission;
+import org.f2fsobs.app.queue.Durability;
+import org.f2fsobs.app.queue.MatrixFinisher;
+import org.f2fsobs.app.queue.QueueEvents;
+import org.f2fsobs.app.queue.RunQueue;
+import org.f2fsobs.app.queue.Status;
+import org.f2fsobs.app.run.Run;
+import org.f2fsobs.app.run.RunRepository;
+import org.f2fsobs.app.system.ApiException;
+import org.f2fsobs.app.system.Json;
+import org.f2fsobs.app.system.ObservatoryProperties;
+import org.f2fsobs.app.system.ObservatoryProperties.Limits;
+import org.f2fsobs.bench.api.CellSpec;
+import org.f2fsobs.bench.api.Comparison;
+import org.f2fsobs.bench.api.ResultJson;
+import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.bench.matrix.MatrixExpansion;
+import org.f2fsobs.bench.matrix.MatrixLimits;
+import org.f2fsobs.bench.matrix.ParamValues;
+import org.f2fsobs.bench.scenario.Scenario;
+import org.f2fsobs.bench.scenario.ScenarioCatalog;
+import org.f2fsobs.bench.scenario.ScenarioCommand;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Matrices: accept (validate, check the limits, persist with the expanded cells — all before the 202), show
+ * (status, progress, cells with results, comparisons), list, cancel.
+ */
+@Service
+class MatrixService {
+    private final ScenarioCatalog catalog;
+    private final ObservatoryProperties properties;
+    private final DatabaseClient db;
+    private final TransactionalOperator tx;
+    private final MatrixRepository matrices;
+    private final CellRepository cells;
+    private final RunRepository runs;
+    private final ComparisonRepository comparisons;
+    private final MatrixFinisher finisher;
+    private final RunQueue queue;
+    private final QueueEvents events;
+    private final Durability durability;
+    private final Admission admission;
+
+    MatrixService(ScenarioCatalog catalog, ObservatoryProperties properties, DatabaseClient db, TransactionalOperator tx,
+                  MatrixRepository matrices, CellRepository cells, RunRepository runs, ComparisonRepository comparisons,
+                  MatrixFinisher finisher, RunQueue queue, QueueEvents events, Durability durability, Admission admission) {
+        this.catalog = catalog;
+        this.properties = properties;
+        this.db = db;
+        this.tx = tx;
+        this.matrices = matrices;
+        this.cells = cells;
+        this.runs = runs;
+        this.comparisons = comparisons;
+        this.finisher = finisher;
+        this.queue = queue;
+        this.events = events;
+        this.durability = durability;
+        this.admission = admission;
+    }
+
+    /** An accepted matrix: its row and its cells in order. */
+    record Accepted(Matrix matrix, List<CellSpec> cells) {}
+
+    /** Validates and persists; the matrix and every cell are committed (and made durable) when this emits. */
+    Mono<Accepted> submit(MatrixRequestParser.Parsed parsed) {
+        Limits limits = properties.limits();
+        MatrixExpansion.Expansion e = catalog.validate(parsed.request(), new MatrixLimits(limits.maxCells()), parsed.profile());
+        if (e.invalid()) {
+            return Mono.error(ApiException.invalid(e.errors().stream().filter(f -> !f.overLimit()).toList()));
+        }
+        if (e.overLimit()) return Mono.error(ApiException.overLimit(Limits.MAX_CELLS, e.errors()));
+        Scenario scenario = catalog.get(parsed.request().scenario());
+        for (CellSpec c : e.cells()) {
+            long bytes = ScenarioCommand.dataBytes(scenario, c.params());
+            if (bytes > limits.runDataBytes()) {
+                return Mono.error(ApiException.overLimit(Limits.RUN_DATA_BYTES, "params", "a run at " + ParamValues.canonical(c.params())
+                        + " moves " + bytes + " bytes (scaled size × threads), over the limit " + Limits.RUN_DATA_BYTES + " = "
+                        + limits.runDataBytes() + "; lower scale"));
+            }
+        }
+        String profile = e.cells().get(0).profile();
+        String requestJson = Json.compact(requestDocument(parsed, profile));
+        Instant now = Instant.now();
+        Mono<Matrix> insert = admission.admitMatrix()
+                .then(db.sql("INSERT INTO MATRICES (SCENARIO, PROFILE, STATUS, REQUEST_JSON, SEED, REPETITIONS, CELL_COUNT, CREATED_AT) "
+                                + "VALUES (:scenario, :profile, 'QUEUED', :request, :seed, :reps, :count, :now)")
+                        .bind("scenario", scenario.id()).bind("profile", profile).bind("request", requestJson)
+                        .bind("seed", parsed.request().seed()).bind("reps", parsed.request().repetitions())
+                        .bind("count", e.cells().size()).bind("now", now)
+                        .filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one())
+                .flatMap(id -> Flux.range(0, e.cells().size())
+                        .concatMap(i -> db.sql("INSERT INTO CELLS (MATRIX_ID, CELL_INDEX, SPEC_JSON, STATUS) VALUES (:m, :i, :spec, 'QUEUED')")
+                                .bind("m", id).bind("i", i).bind("spec", Json.compact(e.cells().get(i))).fetch().rowsUpdated())
+                        .then(matrices.findById(id)));
+        return tx.transactional(insert)
+                .flatMap(m -> durability.checkpoint().thenReturn(m))
+                .doOnNext(m -> queue.wake())
+                .map(m -> new Accepted(m, e.cells()));
+    }
+
+    /** The request as accepted, normalised: what REQUEST_JSON keeps and GET shows. */
+    private static Map<String, Object> requestDocument(MatrixRequestParser.Parsed p, String profile) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scenario", p.request().scenario());
+        m.put("profile", profile);
+        m.put("optimizations", p.request().optimizations());
+        Map<String, List<Object>> params = new LinkedHashMap<>();
+        p.request().params().forEach((k, v) -> params.put(k, v.stream().map(ParamValues::normalize).toList()));
+        m.put("params", params);
+        m.put("repetitions", p.request().repetitions());
+        m.put("seed", p.request().seed());
+        return m;
+    }
+
+    Mono<Matrix> find(long id) {
+        return matrices.findById(id).switchIfEmpty(Mono.error(() -> ApiException.notFound("matrix", id)));
+    }
+
+    /** {@code GET /api/matrices/{id}}. */
+    Mono<Map<String, Object>> show(long id, boolean withResults) {
+        return find(id).flatMap(m -> Mono.zip(cells.findByMatrixIdOrderByCellIndex(id).collectList(),
+                        runs.findByMatrix(id).collectList(),
+                        m.compared() ? comparisons.findByMatrixIdOrderById(id).collectList() : Mono.just(List.<StoredComparison>of()))
+                .map(t -> view(m, t.getT1(), t.getT2(), t.getT3(), withResults)));
+    }
+
+    private Map<String, Object> view(Matrix m, List<Cell> cellRows, List<Run> runRows, List<StoredComparison> stored, boolean withResults) {
+        Map<Long, Run> byId = new LinkedHashMap<>();
+        for (Run r : runRows) byId.put(r.id(), r);
+        Map<String, Object> out = summary(m);
+        out.put("request", ResultJson.mapper().readTree(m.requestJson()));
+        int queued = 0, running = 0, done = 0, failed = 0, cancelled = 0;
+        List<Map<String, Object>> cellViews = new ArrayList<>();
+        List<Map<String, Object>> runningCells = new ArrayList<>();
+        List<RunResult> results = new ArrayList<>();
+        for (Cell c : cellRows) {
+            switch (Status.valueOf(c.status())) {
+                case QUEUED -> queued++;
+                case RUNNING -> running++;
+                case DONE -> done++;
+                case FAILED -> failed++;
+                case CANCELLED -> cancelled++;
+            }
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("index", c.cellIndex());
+            v.put("status", c.status());
+            v.put("spec", ResultJson.mapper().readTree(c.specJson()));
+            v.put("run_id", c.runId());
+            v.put("attempts", c.attempts());
+            if (c.error() != null) v.put("error", c.error());
+            Run r = c.runId() == null ? null : byId.get(c.runId());
+            if (r != null && r.resultJson() != null) {
+                if (withResults) v.put("result", ResultJson.mapper().readTree(r.resultJson()));
+                else v.put("headline", headline(r));
+                if (!m.compared()) results.add(ResultJson.read(r.resultJson(), RunResult.class));
+            }
+            if (Status.RUNNING.name().equals(c.status())) {
+                queue.running("cell:" + c.id()).ifPresent(p -> {
+                    Map<String, Object> rp = new LinkedHashMap<>();
+                    rp.put("index", c.cellIndex());
+                    rp.put("phase", p.phase());
+                    rp.put("fraction", p.fraction());
+                    runningCells.add(rp);
+                });
+            }
+            cellViews.add(v);
+        }
+        Map<String, Object> progress = new LinkedHashMap<>();
+        progress.put("cells", cellRows.size());
+        progress.put("queued", queued);
+        progress.put("running", running);
+        progress.put("done", done);
+        progress.put("failed", failed);
+        progress.put("cancelled", cancelled);
+        progress.put("fraction", cellRows.isEmpty() ? 1.0 : (double) (done + failed + cancelled) / cellRows.size());
+        progress.put("running_cells", runningCells);
+        out.put("progress", progress);
+        out.put("cells", cellViews);
+        List<JsonNode> comparisonViews = new ArrayList<>();
+        if (m.compared()) {
+            for (StoredComparison c : stored) comparisonViews.add(ResultJson.mapper().readTree(c.comparisonJson()));
+            out.put("comparisons_complete", true);
+        } else {
+            try {
+                for (Comparison c : finisher.comparisons(results, m.scenario(), m.seed())) comparisonViews.add(ResultJson.mapper().valueToTree(c));
+            } catch (RuntimeException e) {
+                out.put("comparisons_error", e.getMessage());
+            }
+            out.put("comparisons_complete", false);
+        }
+        out.put("comparisons", comparisonViews);
+        return out;
+    }
+
+    static Map<String, Object> headline(Run r) {
+        if (r.headlineName() == null) return null;
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put("name", r.headlineName());
+        h.put("value", r.headlineValue());
+        h.put("unit", r.headlineUnit());
+        return h;
+    }
+
+    static Map<String, Object> summary(Matrix m) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", m.id());
+        out.put("scenario", m.scenario());
+        out.put("profile", m.profile());
+        out.put("status", m.status());
+        out.put("seed", m.seed());
+        out.put("repetitions", m.repetitions());
+        out.put("cell_count", m.cellCount());
+        out.put("cells_done", m.cellsDone());
+        out.put("cells_failed", m.cellsFailed());
+        out.put("error", m.error());
+        out.put("created_at", m.createdAt());
+        out.put("started_at", m.startedAt());
+        out.put("finished_at", m.finishedAt());
+        return out;
+    }
+
+    /** {@code GET /api/matrices?scenario=&status=&page=}: newest first. */
+    Mono<Map<String, Object>> list(String scenario, String status, int page, int size) {
+        return Mono.zip(matrices.findPage(scenario, status, size, (long) page * size).map(MatrixService::summary).collectList(),
+                        matrices.countPage(scenario, status))
+                .map(t -> {
+                    Map<String, Object> out = new LinkedHashMap<>();
+                    out.put("page", page);
+                    out.put("size", size);
+                    out.put("total", t.getT2());
+                    out.put("items", t.getT1());
+                    return out;
+                });
+    }
+
+    /**
+     * {@code DELETE /api/matrices/{id}}: a QUEUED or RUNNING matrix becomes CANCELLED, its queued cells too, and
+     * the running ones are told to stop (each either stops or finishes and keeps its result). Cancelling a
+     * cancelled matrix is a no-op; a DONE or FAILED one is a 409.
+     */
+    Mono<Matrix> cancel(long id) {
+        Instant now = Instant.now();
+        Mono<Long> work = db.sql("UPDATE MATRICES SET STATUS = 'CANCELLED', FINISHED_AT = CASE WHEN EXISTS (SELECT 1 FROM CELLS "
+                        + "WHERE MATRIX_ID = :id AND STATUS = 'RUNNING') THEN NULL ELSE :now END WHERE ID = :id AND STATUS IN ('QUEUED', 'RUNNING')")
+                .bind("id", id).bind("now", now).fetch().rowsUpdated()
+                .flatMap(n -> db.sql("UPDATE CELLS SET STATUS = 'CANCELLED', FINISHED_AT = :now WHERE MATRIX_ID = :id AND STATUS = 'QUEUED'")
+                        .bind("id", id).bind("now", now).fetch().rowsUpdated().thenReturn(n));
+        return find(id).flatMap(before -> tx.transactional(work)
+                .flatMap(n -> durability.checkpoint().thenReturn(n))
+                .then(find(id))
+                .flatMap(after -> {
+                    if (Status.CANCELLED.name().equals(after.status())) {
+                        queue.cancelMatrix(id);
+                        events.matrixChanged(id);
+                        queue.wake();
+                        return Mono.just(after);
+                    }
+                    return Mono.error(ApiException.conflict("status", "matrix " + id + " is " + after.status() + "; only a QUEUED or "
+                            + "RUNNING matrix can be cancelled"));
+                }));
+    }
+
+    /** For the scenario filter of the history. */
+    boolean knownScenario(String id) {
+        return catalog.find(id).isPresent();
+    }
+
+    List<String> scenarioIds() {
+        return catalog.ids();
+    }
+}

@@ -1,0 +1,26 @@
+package org.f2fsobs.app.run;
+
+import org.springframework.data.r2dbc.repository.Query;
+import org.springframework.data.repository.reactive.ReactiveCrudRepository;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+public interface RunRepository extends ReactiveCrudRepository<Run, Long> {
+
+    String SUMMARY = "SELECT ID, KIND, STATUS, MATRIX_ID, CELL_INDEX, SCENARIO, TOOL, PROFILE, COMMAND, FLAGS, PARAMS_JSON, "
+            + "SEED, HEADLINE_NAME, HEADLINE_VAL, HEADLINE_UNIT, VIRTUAL_NS, WALL_MS, CREATED_AT, FINISHED_AT FROM RUNS ";
+
+    /** History, newest first; a null scenario matches every run. */
+    @Query(SUMMARY + "WHERE (:scenario IS NULL OR SCENARIO = :scenario) ORDER BY ID DESC LIMIT :size OFFSET :offset")
+    Flux<RunSummary> findPage(String scenario, int size, long offset);
+
+    @Query("SELECT COUNT(*) FROM RUNS WHERE (:scenario IS NULL OR SCENARIO = :scenario)")
+    Mono<Long> countPage(String scenario);
+
+    /** The results of a matrix's DONE cells, in cell order. */
+    @Query("SELECT * FROM RUNS WHERE MATRIX_ID = :matrixId ORDER BY CELL_INDEX")
+    Flux<Run> findByMatrix(long matrixId);
+
+    @Query("SELECT COUNT(*) FROM RUNS WHERE STATUS = 'QUEUED'")
+    Mono<Long> countQueued();
+}
