@@ -208,7 +208,7 @@ def pixel3():
         },
         "memory": {
             "total_bytes": leaf(4 << 30, A55 + ": Pixel 3 ships with 4 GB (the mail says 6 GB)"),
-            "available_bytes": leaf(1536 << 20, "assumption: MemAvailable of an Android phone with apps in memory ~1.5 GiB of 4 GiB"),
+            "available_bytes": leaf(800 << 20, "public dumpsys meminfo of a Qualcomm (codeaurora) Android device (lucasdai.gitbooks.io/ulmm/content/lost-ram.html): Total RAM 2,822,140K, Free RAM 559,338K (cached pss + cached kernel + free) = 19.8 % of total; × 4 GiB ≈ 800 MiB available to the page cache (assumption: the same share on a 4 GiB SDM845 device with apps loaded)"),
         },
         "device": device_ufs21("Pixel 3 128 GB UFS 2.1", 0, "cfq"),
         "tunables": {
@@ -272,7 +272,7 @@ def ufs2018():
         },
         "memory": {
             "total_bytes": leaf(4 << 30, UFS + ": 4 GiB assumed (Pixel 3 class; other SDM845 phones 6-8 GB)"),
-            "available_bytes": leaf(1536 << 20, "assumption: MemAvailable of an Android 9 phone ~1.5 GiB of 4 GiB; the page cache cannot keep the 1 GiB tiotest file set through the write phase (reads hit the device as the mail's request counts show)"),
+            "available_bytes": leaf(800 << 20, "public dumpsys meminfo of a Qualcomm (codeaurora) Android device (lucasdai.gitbooks.io/ulmm/content/lost-ram.html): Total RAM 2,822,140K, Free RAM 559,338K (cached pss + cached kernel + free) = 19.8 % of total; × 4 GiB ≈ 800 MiB available to the page cache (assumption: the same share on a 4 GiB SDM845 device with apps loaded)"),
         },
         "device": device_ufs21("UFS 2.1 (2018 Qualcomm platform)", 0, "cfq"),
         "tunables": {

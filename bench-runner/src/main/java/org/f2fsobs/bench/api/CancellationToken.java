@@ -13,6 +13,11 @@ public final class CancellationToken {
         cancelled.set(true);
     }
 
+    /** Cancels unless this is {@link #NONE} (used when one part of a job fails and the rest should stop). */
+    public void cancelQuietly() {
+        if (this != NONE) cancelled.set(true);
+    }
+
     public boolean isCancelled() {
         return cancelled.get();
     }

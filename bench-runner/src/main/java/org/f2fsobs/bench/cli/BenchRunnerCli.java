@@ -1,17 +1,53 @@
 package org.f2fsobs.bench.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import org.f2fsobs.bench.api.CancellationToken;
+import org.f2fsobs.bench.api.CellSpec;
+import org.f2fsobs.bench.api.ExecSpec;
+import org.f2fsobs.bench.api.ProgressListener;
+import org.f2fsobs.bench.api.ResultJson;
+import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.matrix.MatrixExpansion;
+import org.f2fsobs.bench.matrix.MatrixLimits;
+import org.f2fsobs.bench.matrix.MatrixRequest;
+import org.f2fsobs.bench.matrix.MatrixRunner;
+import org.f2fsobs.bench.matrix.ParamValues;
+import org.f2fsobs.bench.runner.EngineCellRunner;
+import org.f2fsobs.bench.scenario.CatalogJson;
+import org.f2fsobs.bench.scenario.Scenario;
+import org.f2fsobs.bench.scenario.ScenarioCatalog;
+import org.f2fsobs.bench.tool.ToolUsageException;
 import org.f2fsobs.engine.platform.Profile;
 import org.f2fsobs.engine.platform.Profiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-/** The bench-runner command line (contracts.md §2). Subcommands are added as they land. */
+/**
+ * The bench-runner command line (contracts.md §2). Exit 0 on success, 2 on bad usage or input (a message naming
+ * the problem on stderr, never a stack trace), 1 on an internal failure. Progress goes to stderr; with
+ * {@code --format json} stdout carries one JSON document and nothing else.
+ */
 @Command(name = "bench-runner", mixinStandardHelpOptions = true, version = "bench-runner 0.1.0",
         description = "Runs the F2FS patch-mail benchmarks on the deterministic F2FS model.",
-        subcommands = {BenchRunnerCli.ProfilesCommand.class})
+        subcommands = {BenchRunnerCli.Scenarios.class, BenchRunnerCli.ProfilesCmd.class, BenchRunnerCli.Run.class,
+                BenchRunnerCli.Matrix.class, BenchRunnerCli.Exec.class})
 public final class BenchRunnerCli implements Callable<Integer> {
+
+    /** Bad input: exit 2 with this message. */
+    static final class UsageError extends RuntimeException {
+        UsageError(String message) {
+            super(message);
+        }
+    }
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -26,7 +62,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 
-    /** Runs the CLI with the given streams; returns the exit code (0 ok, 2 bad usage or input, 1 internal failure). */
+    /** Runs the CLI with the given streams; returns the exit code. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cl = new CommandLine(new BenchRunnerCli());
         cl.setOut(out);
@@ -36,16 +72,82 @@ public final class BenchRunnerCli implements Callable<Integer> {
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            err.println("bench-runner: internal error: " + ex);
+            Throwable e = ex;
+            if (e instanceof UsageError || e instanceof ToolUsageException || e.getClass().getSimpleName().equals("RunInputException")
+                    || e instanceof java.util.NoSuchElementException || e instanceof org.f2fsobs.engine.platform.ProfileException
+                    || e instanceof org.f2fsobs.bench.scenario.ScenarioCommand.ScaleException) {
+                err.println("bench-runner: " + e.getMessage());
+                return 2;
+            }
+            if (e instanceof CancellationToken.CancelledException) {
+                err.println("bench-runner: cancelled");
+                return 1;
+            }
+            err.println("bench-runner: internal error: " + e);
             return 1;
         });
         return cl.execute(args);
     }
 
-    /** {@code bench-runner profiles [--format text|json]} */
-    @Command(name = "profiles", description = "Lists the machine profiles with their constants and sources.")
-    static final class ProfilesCommand implements Callable<Integer> {
-        @CommandLine.Option(names = "--format", defaultValue = "text", description = "text or json")
+    static ScenarioCatalog catalog() {
+        return ScenarioCatalog.load();
+    }
+
+    static void checkFormat(String format, String... allowed) {
+        if (!List.of(allowed).contains(format)) throw new UsageError("--format must be one of " + List.of(allowed) + ", got '" + format + "'");
+    }
+
+    /** Progress on stderr, one line per whole 10 % per phase. */
+    static ProgressListener stderrProgress(PrintWriter err) {
+        int[] last = {-1};
+        String[] phase = {""};
+        return (p, f) -> {
+            int pct = (int) (f * 10) * 10;
+            if (!p.equals(phase[0])) {
+                phase[0] = p;
+                last[0] = -1;
+            }
+            if (pct != last[0]) {
+                last[0] = pct;
+                err.println("[" + p + "] " + pct + "%");
+                err.flush();
+            }
+        };
+    }
+
+    static Map<String, Boolean> parseOpts(List<String> opts) {
+        Map<String, Boolean> m = new TreeMap<>();
+        for (String o : opts) {
+            int eq = o.indexOf('=');
+            if (eq <= 0) throw new UsageError("--opt needs FLAG=on|off, got '" + o + "'");
+            String v = o.substring(eq + 1);
+            if (!v.equals("on") && !v.equals("off")) throw new UsageError("--opt " + o.substring(0, eq) + " must be on or off, got '" + v + "'");
+            m.put(o.substring(0, eq), v.equals("on"));
+        }
+        return m;
+    }
+
+    static Map<String, Object> parseSets(List<String> sets) {
+        Map<String, Object> m = new TreeMap<>();
+        for (String s : sets) {
+            int eq = s.indexOf('=');
+            if (eq <= 0) throw new UsageError("--set needs KEY=VALUE, got '" + s + "'");
+            m.put(s.substring(0, eq), ParamValues.parse(s.substring(eq + 1)));
+        }
+        return m;
+    }
+
+    static String errors(List<FieldError> errors) {
+        StringBuilder b = new StringBuilder();
+        for (FieldError e : errors) b.append(b.isEmpty() ? "" : "; ").append(e.field()).append(": ").append(e.message());
+        return b.toString();
+    }
+
+    // ------------------------------------------------------------------ scenarios
+
+    @Command(name = "scenarios", mixinStandardHelpOptions = true, description = "Lists the scenarios of the catalog.")
+    static final class Scenarios implements Callable<Integer> {
+        @Option(names = "--format", defaultValue = "text", description = "text or json")
         String format;
 
         @CommandLine.Spec
@@ -53,12 +155,194 @@ public final class BenchRunnerCli implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            checkFormat(format, "text", "json");
             PrintWriter out = spec.commandLine().getOut();
-            for (String name : Profiles.names()) {
-                Profile p = Profiles.load(name);
-                out.println(p.name() + "  " + p.title());
+            ScenarioCatalog c = catalog();
+            if (format.equals("json")) {
+                out.println(CatalogJson.write(c));
+                return 0;
+            }
+            for (Scenario s : c.list()) {
+                out.printf("%-26s %-7s %-25s %s%n", s.id(), s.tool(), s.flag(), s.title());
             }
             return 0;
         }
+    }
+
+    // ------------------------------------------------------------------ profiles
+
+    @Command(name = "profiles", mixinStandardHelpOptions = true, description = "Lists the machine profiles with their constants and sources.")
+    static final class ProfilesCmd implements Callable<Integer> {
+        @Option(names = "--format", defaultValue = "text", description = "text or json")
+        String format;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            checkFormat(format, "text", "json");
+            PrintWriter out = spec.commandLine().getOut();
+            List<Map<String, Object>> all = new ArrayList<>();
+            for (Profile p : Profiles.all()) {
+                if (format.equals("text")) {
+                    out.printf("%-22s %s%n", p.name(), p.title());
+                    continue;
+                }
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("name", p.name());
+                m.put("title", p.title());
+                m.put("description", p.description());
+                Map<String, Object> consts = new LinkedHashMap<>();
+                p.constants().forEach((k, v) -> consts.put(k, Map.of("value", v.value(), "source", v.source())));
+                m.put("constants", consts);
+                all.add(m);
+            }
+            if (format.equals("json")) out.println(ResultJson.write(all));
+            return 0;
+        }
+    }
+
+    // ------------------------------------------------------------------ run
+
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "Runs one scenario cell and prints what the tool prints (or the result JSON).")
+    static final class Run implements Callable<Integer> {
+        @Parameters(index = "0", description = "scenario id")
+        String scenario;
+
+        @Option(names = "--opt", description = "FLAG=on|off") List<String> opts = new ArrayList<>();
+        @Option(names = "--set", description = "KEY=VALUE") List<String> sets = new ArrayList<>();
+        @Option(names = "--seed", defaultValue = "1") long seed;
+        @Option(names = "--profile") String profile;
+        @Option(names = "--format", defaultValue = "text") String format;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            checkFormat(format, "text", "json");
+            ScenarioCatalog c = catalog();
+            var v = c.validateRun(scenario, parseOpts(opts), parseSets(sets), seed, profile);
+            if (!v.ok()) throw new UsageError(errors(v.errors()));
+            PrintWriter err = spec.commandLine().getErr();
+            RunResult r = new EngineCellRunner(c).run(v.cell(), stderrProgress(err), CancellationToken.NONE);
+            PrintWriter out = spec.commandLine().getOut();
+            if (format.equals("json")) out.println(ResultJson.write(r));
+            else out.print(r.toolOutput());
+            out.flush();
+            return 0;
+        }
+    }
+
+    // ------------------------------------------------------------------ matrix
+
+    @Command(name = "matrix", mixinStandardHelpOptions = true, description = "Runs a matrix (flags x parameters x repetitions) and compares off with on.")
+    static final class Matrix implements Callable<Integer> {
+        @Parameters(index = "0", description = "scenario id")
+        String scenario;
+
+        @Option(names = "--opt", description = "FLAG=on,off") List<String> opts = new ArrayList<>();
+        @Option(names = "--set", description = "KEY=V1,V2") List<String> sets = new ArrayList<>();
+        @Option(names = "--repeat", defaultValue = "3") int repeat;
+        @Option(names = "--seed", defaultValue = "1") long seed;
+        @Option(names = "--format", defaultValue = "text") String format;
+        @Option(names = "--threads", description = "cells run in parallel (default: available processors)") Integer threads;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            checkFormat(format, "text", "json", "markdown");
+            ScenarioCatalog c = catalog();
+            Map<String, List<Boolean>> o = new TreeMap<>();
+            for (String x : opts) {
+                int eq = x.indexOf('=');
+                if (eq <= 0) throw new UsageError("--opt needs FLAG=on,off, got '" + x + "'");
+                List<Boolean> vals = new ArrayList<>();
+                for (String v : x.substring(eq + 1).split(",")) {
+                    if (!v.equals("on") && !v.equals("off")) throw new UsageError("--opt " + x.substring(0, eq) + " values must be on/off, got '" + v + "'");
+                    vals.add(v.equals("on"));
+                }
+                o.put(x.substring(0, eq), vals);
+            }
+            Map<String, List<Object>> p = new TreeMap<>();
+            for (String x : sets) {
+                int eq = x.indexOf('=');
+                if (eq <= 0) throw new UsageError("--set needs KEY=V1,V2, got '" + x + "'");
+                List<Object> vals = new ArrayList<>();
+                for (String v : x.substring(eq + 1).split(",")) vals.add(ParamValues.parse(v));
+                p.put(x.substring(0, eq), vals);
+            }
+            MatrixRequest req = new MatrixRequest(scenario, o, p, repeat, seed);
+            MatrixExpansion.Expansion e = c.validate(req, MatrixLimits.DEFAULT);
+            if (!e.ok()) throw new UsageError(errors(e.errors()));
+            PrintWriter err = spec.commandLine().getErr();
+            int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+            Scenario s = c.get(scenario);
+            MatrixRunner.MatrixResult m = new MatrixRunner(new EngineCellRunner(c), n).run(e.cells(), s, seed,
+                    (i, r) -> err.println("[matrix] cell " + i + " done: " + r.headline().name() + " = " + (long) r.headline().value() + " " + r.headline().unit()),
+                    ProgressListener.NONE, CancellationToken.NONE);
+            PrintWriter out = spec.commandLine().getOut();
+            switch (format) {
+                case "json" -> out.println(ResultJson.write(m));
+                case "markdown" -> out.print(MatrixText.markdown(s, m, seed));
+                default -> out.print(MatrixText.text(s, m));
+            }
+            out.flush();
+            return 0;
+        }
+    }
+
+    // ------------------------------------------------------------------ exec
+
+    @Command(name = "exec", mixinStandardHelpOptions = true, description = "Runs any supported tool command on a profile: bench-runner exec --profile P -- fio …%n")
+    static final class Exec implements Callable<Integer> {
+        @Option(names = "--profile", required = true) String profile;
+        @Option(names = "--mkfs", defaultValue = "") String mkfs;
+        @Option(names = "--mount", defaultValue = "") String mount;
+        @Option(names = "--opt", description = "FLAG=on|off") List<String> opts = new ArrayList<>();
+        @Option(names = "--dd-style", description = "gnu or toybox") String ddStyle;
+        @Option(names = "--seed", defaultValue = "1") long seed;
+        @Option(names = "--format", defaultValue = "text") String format;
+        @Parameters(description = "TOOL ARGS…", arity = "1..*") List<String> command = new ArrayList<>();
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            checkFormat(format, "text", "json");
+            if (ddStyle != null && !ddStyle.equals("gnu") && !ddStyle.equals("toybox")) {
+                throw new UsageError("--dd-style must be gnu or toybox, got '" + ddStyle + "'");
+            }
+            String cmd = String.join(" ", command.stream().map(Exec::quote).toList());
+            ExecSpec es = new ExecSpec(profile, mkfs, mount, parseOpts(opts), cmd, seed, ddStyle);
+            PrintWriter err = spec.commandLine().getErr();
+            RunResult r = new EngineCellRunner(catalog()).exec(es, stderrProgress(err), CancellationToken.NONE);
+            PrintWriter out = spec.commandLine().getOut();
+            if (format.equals("json")) out.println(ResultJson.write(r));
+            else out.print(r.toolOutput());
+            out.flush();
+            return 0;
+        }
+
+        private static String quote(String a) {
+            return a.isEmpty() || a.chars().anyMatch(Character::isWhitespace) ? "'" + a.replace("'", "'\\''") + "'" : a;
+        }
+    }
+
+    /** A cell as the CLI's run command would build it (for crash and report). */
+    static CellSpec cell(ScenarioCatalog c, String scenario, List<String> opts, List<String> sets, long seed, String profile) {
+        var v = c.validateRun(scenario, parseOpts(opts), parseSets(sets), seed, profile);
+        if (!v.ok()) throw new UsageError(errors(v.errors()));
+        return v.cell();
+    }
+
+    static MatrixExpansion.Expansion expansion(ScenarioCatalog c, MatrixRequest req) {
+        MatrixExpansion.Expansion e = c.validate(req, MatrixLimits.DEFAULT);
+        if (!e.ok()) throw new UsageError(errors(e.errors()));
+        return e;
     }
 }

@@ -42,6 +42,55 @@ public record F2fsOptions(Optimizations optimizations, String serializeRule, int
                 F2fsConst.DEF_MIN_HOT_BLOCKS, true, true, "lz4", 2);
     }
 
+    /**
+     * Applies mount options ("compress_algorithm=lz4,compress_log_size=2", comma or space separated): the ones the model
+     * implements change the options; others the kernel accepts and that do not affect the model are accepted; anything
+     * else is EINVAL naming the option.
+     */
+    public F2fsOptions withMountOptions(String text) {
+        F2fsOptions o = this;
+        if (text == null || text.isBlank()) return o;
+        for (String opt : text.trim().split("[,\\s]+")) {
+            String key = opt.contains("=") ? opt.substring(0, opt.indexOf('=')) : opt;
+            String val = opt.contains("=") ? opt.substring(opt.indexOf('=') + 1) : null;
+            switch (key) {
+                case "compress_algorithm" -> o = o.withCompression(requireValue(opt, val), o.compressLogSize);
+                case "compress_log_size" -> {
+                    try {
+                        o = o.withCompression(o.compressAlgorithm, Integer.parseInt(requireValue(opt, val)));
+                    } catch (NumberFormatException e) {
+                        throw new F2fsException("EINVAL", "mount option compress_log_size needs a number, got '" + val + "'");
+                    }
+                }
+                case "checkpoint_merge" -> o = new F2fsOptions(o.optimizations, o.serializeRule, o.serializeTempMask, o.minSeqBlocks,
+                        o.minFsyncBlocks, o.minHotBlocks, true, o.flushMerge, o.compressAlgorithm, o.compressLogSize);
+                case "nocheckpoint_merge" -> o = new F2fsOptions(o.optimizations, o.serializeRule, o.serializeTempMask, o.minSeqBlocks,
+                        o.minFsyncBlocks, o.minHotBlocks, false, o.flushMerge, o.compressAlgorithm, o.compressLogSize);
+                case "flush_merge" -> o = new F2fsOptions(o.optimizations, o.serializeRule, o.serializeTempMask, o.minSeqBlocks,
+                        o.minFsyncBlocks, o.minHotBlocks, o.checkpointMerge, true, o.compressAlgorithm, o.compressLogSize);
+                case "noflush_merge" -> o = new F2fsOptions(o.optimizations, o.serializeRule, o.serializeTempMask, o.minSeqBlocks,
+                        o.minFsyncBlocks, o.minHotBlocks, o.checkpointMerge, false, o.compressAlgorithm, o.compressLogSize);
+                case "rw", "noatime", "nodiratime", "relatime", "lazytime", "nolazytime", "background_gc", "discard", "nodiscard",
+                     "user_xattr", "acl", "inline_xattr", "inline_data", "inline_dentry", "extent_cache", "mode", "active_logs",
+                     "alloc_mode", "fsync_mode", "compress_chksum", "compress_mode", "compress_extension" -> {
+                    // accepted; no effect on the model (its defaults are those of 6.14)
+                }
+                default -> throw new F2fsException("EINVAL", "unsupported mount option '" + opt + "'");
+            }
+        }
+        return o;
+    }
+
+    private static String requireValue(String opt, String val) {
+        if (val == null || val.isEmpty()) throw new F2fsException("EINVAL", "mount option " + opt + " needs a value");
+        return val;
+    }
+
+    public F2fsOptions withMinFsyncBlocks(int blocks) {
+        return new F2fsOptions(optimizations, serializeRule, serializeTempMask, minSeqBlocks, blocks, minHotBlocks,
+                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize);
+    }
+
     public F2fsOptions withSerializeRule(String rule) {
         return new F2fsOptions(optimizations, rule, serializeTempMask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
                 checkpointMerge, flushMerge, compressAlgorithm, compressLogSize);

@@ -24,6 +24,9 @@ public final class F2fsStat {
     public long ipuBlocks;
     public long opuBlocks;
     public long nodeBlocksWritten;
+    /** Data pages written by WB_SYNC_ALL writeback (fsync, sync) and by async writeback (flusher). */
+    public long syncWritebackPages;
+    public long asyncWritebackPages;
     public long metaBlocksWritten;
     public long rfNodeBlocks;                     // fsync-marked dnodes written (rf_node_block_count)
     public long dataBlocksRead;
@@ -62,6 +65,8 @@ public final class F2fsStat {
         m.put("ipu_blocks", ipuBlocks);
         m.put("opu_blocks", opuBlocks);
         m.put("node_blocks_written", nodeBlocksWritten);
+        m.put("sync_writeback_pages", syncWritebackPages);
+        m.put("async_writeback_pages", asyncWritebackPages);
         m.put("meta_blocks_written", metaBlocksWritten);
         m.put("rf_node_blocks", rfNodeBlocks);
         m.put("recovered_inodes", recoveredInodes);

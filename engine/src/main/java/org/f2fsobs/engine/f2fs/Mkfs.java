@@ -26,21 +26,39 @@ import org.f2fsobs.engine.sim.device.DeviceStore;
 public final class Mkfs {
     private Mkfs() {}
 
-    /** Options of mkfs.f2fs that the model takes: -s segs per section, -z secs per zone, -o overprovision %. */
-    public record Options(int segsPerSec, int secsPerZone, double overprovision) {
+    /** Features -O may name; the model accepts them (compression needs extra_attr,compression in real f2fs). */
+    public static final java.util.List<String> FEATURES = java.util.List.of("extra_attr", "compression", "inode_checksum",
+            "flexible_inline_xattr", "inode_crtime", "sb_checksum", "lost_found", "quota", "project_quota", "verity",
+            "encrypt", "casefold");
+
+    /** Options of mkfs.f2fs that the model takes: -s segs per section, -z secs per zone, -o overprovision %, -O features. */
+    public record Options(int segsPerSec, int secsPerZone, double overprovision, java.util.List<String> features) {
+        public Options(int segsPerSec, int secsPerZone, double overprovision) {
+            this(segsPerSec, secsPerZone, overprovision, java.util.List.of());
+        }
+
         public static Options defaults() {
             return new Options(1, 1, 0);
         }
 
-        /** Parses "-s 128 -z 1 -o 5"; unknown or bad options are EINVAL naming the option. */
+        /** Parses "-s 128 -z 1 -o 5 -O extra_attr,compression"; unknown or bad options are EINVAL naming the option. */
         public static Options parse(String text) {
             int s = 1, z = 1;
             double o = 0;
+            java.util.List<String> features = new java.util.ArrayList<>();
             String[] a = text == null || text.isBlank() ? new String[0] : text.trim().split("\\s+");
             for (int i = 0; i < a.length; i++) {
                 String opt = a[i];
+                if (opt.equals("-O")) {
+                    if (i + 1 >= a.length) throw new F2fsException("EINVAL", "mkfs.f2fs: option -O needs a feature list");
+                    for (String f : a[++i].split(",")) {
+                        if (!FEATURES.contains(f)) throw new F2fsException("EINVAL", "mkfs.f2fs: unknown feature '" + f + "' in -O (known: " + FEATURES + ")");
+                        features.add(f);
+                    }
+                    continue;
+                }
                 if (!opt.equals("-s") && !opt.equals("-z") && !opt.equals("-o")) {
-                    throw new F2fsException("EINVAL", "mkfs.f2fs: unsupported option '" + opt + "' (supported: -s, -z, -o)");
+                    throw new F2fsException("EINVAL", "mkfs.f2fs: unsupported option '" + opt + "' (supported: -s, -z, -o, -O)");
                 }
                 if (i + 1 >= a.length) throw new F2fsException("EINVAL", "mkfs.f2fs: option " + opt + " needs a value");
                 String v = a[++i];
@@ -54,10 +72,11 @@ public final class Mkfs {
                     throw new F2fsException("EINVAL", "mkfs.f2fs: option " + opt + " needs a number, got '" + v + "'");
                 }
             }
-            return new Options(s, z, o);
+            return new Options(s, z, o, java.util.List.copyOf(features));
         }
 
         public Options {
+            features = java.util.List.copyOf(features);
             if (segsPerSec < 1 || segsPerSec > 512 || Integer.bitCount(segsPerSec) != 1) {
                 throw new F2fsException("EINVAL", "mkfs.f2fs: -s (segments per section) must be a power of two in 1..512, got " + segsPerSec);
             }
@@ -70,7 +89,8 @@ public final class Mkfs {
         }
 
         public String text() {
-            return "-s " + segsPerSec + (secsPerZone != 1 ? " -z " + secsPerZone : "") + (overprovision != 0 ? " -o " + overprovision : "");
+            return "-s " + segsPerSec + (secsPerZone != 1 ? " -z " + secsPerZone : "") + (overprovision != 0 ? " -o " + overprovision : "")
+                    + (features.isEmpty() ? "" : " -O " + String.join(",", features));
         }
     }
 

@@ -291,6 +291,12 @@ public final class Volume {
         }
     }
 
+    /** fallocate(2) mode 0 (what fio's layout does for write jobs: fallocate=native). */
+    public void fallocate(SimTask t, int fd, long offset, long len) {
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        ops.fallocate(t, fd(fd).inode, offset, len);
+    }
+
     public long size(SimTask t, String path) {
         F2fsInode i = lookup(t, path);
         if (i == null) throw new F2fsException("ENOENT", "no such file: " + path);

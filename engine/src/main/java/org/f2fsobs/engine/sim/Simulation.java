@@ -81,6 +81,11 @@ public final class Simulation {
     /** Locks created in this simulation, in creation order. */
     public List<LockStats> lockStats() { return List.copyOf(locks); }
 
+    /** Zeroes every lock's statistics (between preparation and the measured command). */
+    public void resetLockStats() {
+        for (LockStats l : locks) l.reset();
+    }
+
     LockStats newLockStats(String name) {
         LockStats s = new LockStats(name);
         locks.add(s);

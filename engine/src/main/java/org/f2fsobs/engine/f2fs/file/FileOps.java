@@ -89,7 +89,7 @@ public final class FileOps {
     }
 
     /** f2fs_preallocate_blocks → f2fs_map_blocks(F2FS_GET_BLOCK_PRE_AIO): NEW_ADDR for whole pages, a balance per dnode. */
-    void preallocateBlocks(SimTask t, F2fsInode inode, long pos, long len) {
+    public void preallocateBlocks(SimTask t, F2fsInode inode, long pos, long len) {
         long first = (pos + 4095) >>> 12;
         long last = (pos + len) >>> 12;                  // exclusive: partial pages are not preallocated
         long idx = first;
@@ -207,6 +207,20 @@ public final class FileOps {
         if (pos + len > inode.isize) {
             inode.isize = pos + len;
             inode.markDirty();
+        }
+    }
+
+    /** f2fs_fallocate (mode 0, f2fs_expand_inode_data): reserve the range's blocks and extend the size. */
+    public void fallocate(SimTask t, F2fsInode inode, long offset, long len) {
+        inode.iRwsem.lock(t);
+        try {
+            if (!inode.compressed) preallocateBlocks(t, inode, offset, len + (offset & 4095) + 4095 & ~4095L);
+            if (offset + len > inode.isize) {
+                inode.isize = offset + len;
+                inode.markDirty();
+            }
+        } finally {
+            inode.iRwsem.unlock(t);
         }
     }
 

@@ -1,0 +1,126 @@
+package org.f2fsobs.bench.runner;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.bench.tool.dd.DdJob;
+import org.f2fsobs.bench.tool.dd.DdReport;
+import org.f2fsobs.bench.tool.dd.DdResult;
+import org.f2fsobs.engine.f2fs.F2fsException;
+import org.f2fsobs.engine.f2fs.Volume;
+import org.f2fsobs.engine.f2fs.file.FileData;
+import org.f2fsobs.engine.platform.CpuOp;
+import org.f2fsobs.engine.sim.SimTask;
+
+/**
+ * dd on the engine: one task reading ibs-sized blocks from the input (/dev/zero, or a file on the volume through the
+ * page cache) and writing them to the output (a file with the requested oflag/conv, or /dev/null and /dev/zero,
+ * which discard). conv=fsync/fdatasync is timed, as dd does it before printing. What is written to a file is
+ * exactly what was read: zeros, or the source file's content references.
+ */
+final class DdWorkload implements Workload {
+    private final DdJob job;
+
+    DdWorkload(DdJob job) {
+        this.job = job;
+    }
+
+    @Override
+    public String tool() {
+        return "dd";
+    }
+
+    private static boolean isDevice(String path) {
+        return path == null || path.equals("/dev/zero") || path.equals("/dev/null");
+    }
+
+    @Override
+    public Outcome run(SimTask t, Volume v, WorkloadEnv env) {
+        if (job.inputFile() == null) throw new F2fsException("EINVAL", "dd: reading standard input is not simulated (give if=)");
+        if (job.outputFile() == null) throw new F2fsException("EINVAL", "dd: writing standard output is not simulated (give of=)");
+        boolean fromZero = "/dev/zero".equals(job.inputFile());
+        if (isDevice(job.inputFile()) && !fromZero) throw new F2fsException("EINVAL", "dd: " + job.inputFile() + " as input is not simulated");
+        boolean toDevice = isDevice(job.outputFile());
+        int in = fromZero ? -1 : v.open(t, job.inputFile(), Volume.O_RDONLY | (job.iDirect() ? Volume.O_DIRECT : 0));
+        int out = -1;
+        if (!toDevice) {
+            String path = job.outputFile();
+            if (path.contains("/")) v.mkdirs(t, path.substring(0, path.lastIndexOf('/')), false);
+            int flags = Volume.O_CREAT | Volume.O_WRONLY | (job.notrunc() || job.seek() > 0 ? 0 : Volume.O_TRUNC)
+                    | (job.oSync() ? Volume.O_SYNC : 0) | (job.oDsync() ? Volume.O_DSYNC : 0) | (job.oDirect() ? Volume.O_DIRECT : 0);
+            out = v.open(t, path, flags);
+        }
+        long ibs = job.ibs();
+        long inPos = job.skipBytes();
+        long outPos = job.seekBytes();
+        long limit = job.countBytes();           // -1: until end of input
+        long inSize = fromZero ? Long.MAX_VALUE : v.openFile(in).inode.isize;
+        long total = limit >= 0 ? limit : Math.max(0, inSize - inPos);
+        long startNs = t.nowNs();
+        long bytes = 0;
+        long full = 0, partial = 0;
+        FileData zeros = Content.zeros(env.registry());
+        while (limit < 0 || bytes < limit) {
+            env.checkCancelled();
+            long want = limit < 0 ? ibs : Math.min(ibs, limit - bytes);
+            long got;
+            FileData data;
+            if (fromZero) {
+                v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);
+                v.sbi().machine.cpu(t, CpuOp.MEMSET_BYTE, want);      // clear_user of the user buffer
+                got = want;
+                data = zeros;
+            } else {
+                long[] refs = new long[(int) ((want + 4095) / 4096) + 1];
+                long base = inPos;
+                got = v.pread(t, in, inPos, want, (idx, ref, o, n) -> refs[(int) (idx - base / 4096)] = ref);
+                data = copyOf(refs, base, outPos);
+            }
+            if (got <= 0) break;
+            if (got == ibs) full++;
+            else partial++;
+            if (!toDevice) {
+                v.pwrite(t, out, outPos, got, data);
+            } else {
+                v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);           // write(2) to /dev/null or /dev/zero discards
+            }
+            bytes += got;
+            inPos += got;
+            outPos += got;
+            if ((full & 15) == 0) env.progress(total == 0 ? 1 : bytes / (double) total);
+            if (got < want) break;
+        }
+        if (out >= 0) {
+            if (job.fsync()) v.fsync(t, out);
+            else if (job.fdatasync()) v.fdatasync(t, out);
+        }
+        long elapsedNs = Math.max(1, t.nowNs() - startNs);
+        if (in >= 0) v.close(t, in);
+        if (out >= 0) v.close(t, out);
+        DdResult r = new DdResult(full, partial, full, partial, bytes, elapsedNs);
+        String text = DdReport.print(job, r);
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("bytes", bytes);
+        metrics.put("elapsed_ns", elapsedNs);
+        return new Outcome(text, new RunResult.Headline("bandwidth", bytes * 1e9 / elapsedNs, "bytes/s"), metrics);
+    }
+
+    /** The content of a block read from a file, to be written at {@code outPos}: the same references, shifted. */
+    private static FileData copyOf(long[] refs, long inPos, long outPos) {
+        if ((inPos & 4095) != 0 || (outPos & 4095) != 0) {
+            throw new F2fsException("EINVAL", "dd: unaligned copies between files are not simulated");
+        }
+        long inFirst = inPos / 4096, outFirst = outPos / 4096;
+        return new FileData() {
+            @Override
+            public long pageRef(long pageIndex) {
+                return refs[(int) (pageIndex - outFirst)];
+            }
+
+            @Override
+            public void fill(long fileOffset, byte[] dst, int off, int len) {
+                throw new UnsupportedOperationException("partial page copy");
+            }
+        };
+    }
+}

@@ -1,0 +1,142 @@
+package org.f2fsobs.bench.runner;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.f2fsobs.bench.api.CancellationToken;
+import org.f2fsobs.bench.api.CellRunner;
+import org.f2fsobs.bench.api.CellSpec;
+import org.f2fsobs.bench.api.ExecSpec;
+import org.f2fsobs.bench.api.ProgressListener;
+import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.bench.scenario.Scenario;
+import org.f2fsobs.bench.scenario.ScenarioCatalog;
+import org.f2fsobs.bench.scenario.ScenarioCommand;
+import org.f2fsobs.bench.tool.dd.DdDialect;
+import org.f2fsobs.engine.f2fs.F2fsException;
+import org.f2fsobs.engine.f2fs.F2fsOptions;
+import org.f2fsobs.engine.f2fs.Mkfs;
+import org.f2fsobs.engine.f2fs.Optimizations;
+import org.f2fsobs.engine.platform.Profile;
+import org.f2fsobs.engine.platform.ProfileException;
+import org.f2fsobs.engine.platform.Profiles;
+
+/**
+ * The engine-backed {@link CellRunner}: resolves a cell (or a free-form command) into a {@link RunPlan}, runs it
+ * and assembles the result document of contracts.md §3. Thread-safe: every run builds its own machine.
+ */
+public final class EngineCellRunner implements CellRunner {
+    private final ScenarioCatalog catalog;
+
+    public EngineCellRunner(ScenarioCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    public ScenarioCatalog catalog() {
+        return catalog;
+    }
+
+    @Override
+    public RunResult run(CellSpec cell, ProgressListener progress, CancellationToken cancel) {
+        Scenario s = catalog.get(cell.scenario());
+        Map<String, Object> params = ScenarioCommand.effectiveParams(s, cell.params());
+        ScenarioCommand.Rendered r = ScenarioCommand.render(s, params);
+        Profile profile = profile(cell.profile() != null ? cell.profile() : s.profile());
+        Map<String, Boolean> opts = new LinkedHashMap<>(s.optimizations(false));
+        opts.putAll(cell.optimizations());
+        Optimizations o = Optimizations.fromMap(opts);
+        F2fsOptions fo = withTunables(F2fsOptions.defaults(o), s).withMountOptions(r.mount());
+        List<RunPlan.Step> steps = new ArrayList<>();
+        for (ScenarioCommand.Step st : r.preparation()) steps.add(new RunPlan.Step(st.op(), st.path(), st.command()));
+        RunPlan plan = new RunPlan(profile, r.mkfs(), mkfs(r.mkfs()), r.mount(), fo, steps, r.command(), cell.seed(),
+                dialect(profile, null));
+        Execution.Result x = Execution.run(plan, progress, cancel);
+        boolean on = Boolean.TRUE.equals(opts.get(s.flag()));
+        double ours = x.outcome().headline().value();
+        RunResult.Reference ref = s.resultReference(params, on, ours).orElse(null);
+        return assemble(s.id(), x, r.command(), profile, r.mkfs(), r.mount(), o, params, cell.seed(), ref,
+                ScenarioCommand.reproduce(s, cell));
+    }
+
+    @Override
+    public RunResult exec(ExecSpec spec, ProgressListener progress, CancellationToken cancel) {
+        Profile profile = profile(spec.profile());
+        Map<String, Boolean> opts = new LinkedHashMap<>(Optimizations.linux614().toMap());
+        if (spec.optimizations() != null) opts.putAll(spec.optimizations());
+        Optimizations o;
+        try {
+            o = Optimizations.fromMap(opts);
+        } catch (IllegalArgumentException e) {
+            throw new Execution.RunInputException(e.getMessage());
+        }
+        F2fsOptions fo;
+        try {
+            fo = F2fsOptions.defaults(o).withMountOptions(spec.mount());
+        } catch (F2fsException e) {
+            throw new Execution.RunInputException(e.getMessage());
+        }
+        String mkfsText = spec.mkfs() == null ? "" : spec.mkfs();
+        RunPlan plan = new RunPlan(profile, mkfsText, mkfs(mkfsText), spec.mount() == null ? "" : spec.mount(), fo, List.of(),
+                spec.command(), spec.seed(), dialect(profile, spec.ddStyle()));
+        Execution.Result x = Execution.run(plan, progress, cancel);
+        String reproduce = "bench-runner exec --profile " + profile.name()
+                + (mkfsText.isBlank() ? "" : " --mkfs \"" + mkfsText + "\"")
+                + (plan.mountText().isBlank() ? "" : " --mount \"" + plan.mountText() + "\"")
+                + optArgs(opts) + (spec.ddStyle() != null ? " --dd-style " + spec.ddStyle() : "") + " -- " + spec.command();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("scale", 1.0);
+        return assemble(null, x, spec.command(), profile, mkfsText, plan.mountText(), o, params, spec.seed(), null, reproduce);
+    }
+
+    private static String optArgs(Map<String, Boolean> opts) {
+        StringBuilder b = new StringBuilder();
+        opts.forEach((k, v) -> b.append(" --opt ").append(k).append('=').append(v ? "on" : "off"));
+        return b.toString();
+    }
+
+    static Profile profile(String name) {
+        try {
+            return Profiles.load(name);
+        } catch (ProfileException e) {
+            throw new Execution.RunInputException(e.getMessage());
+        }
+    }
+
+    static Mkfs.Options mkfs(String text) {
+        try {
+            return Mkfs.Options.parse(text);
+        } catch (F2fsException e) {
+            throw new Execution.RunInputException(e.getMessage());
+        }
+    }
+
+    static DdDialect dialect(Profile p, String style) {
+        String s = style != null ? style : p.userland();
+        return s.equals("toybox") ? DdDialect.TOYBOX : DdDialect.GNU;
+    }
+
+    /** The scenario's era rules (serialize_rule, min_seq_blocks, min_fsync_blocks). */
+    static F2fsOptions withTunables(F2fsOptions o, Scenario s) {
+        F2fsOptions r = o;
+        var rule = s.tunable("serialize_rule");
+        if (rule.isPresent()) r = r.withSerializeRule(String.valueOf(rule.get()));
+        var seq = s.tunable("min_seq_blocks");
+        if (seq.isPresent()) r = r.withMinSeqBlocks(((Number) seq.get()).intValue());
+        var fs = s.tunable("min_fsync_blocks");
+        if (fs.isPresent()) r = r.withMinFsyncBlocks(((Number) fs.get()).intValue());
+        var mask = s.tunable("serialize_temp_mask");
+        if (mask.isPresent()) r = r.withSerializeTempMask(((Number) mask.get()).intValue());
+        return r;
+    }
+
+    private static RunResult assemble(String scenario, Execution.Result x, String command, Profile profile, String mkfs,
+                                      String mount, Optimizations o, Map<String, Object> params, long seed,
+                                      RunResult.Reference ref, String reproduce) {
+        Measurement.Window w = x.window();
+        return new RunResult(scenario, x.tool(), command, x.outcome().output(), profile.name(), mkfs, mount, o.toMap(),
+                new LinkedHashMap<>(params), seed, x.outcome().headline(), x.outcome().metrics(), w.counters(),
+                w.histograms(), w.breakdown(), new RunResult.Preparation(x.preparationNs(), x.preparationCounters()), ref,
+                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get());
+    }
+}
