@@ -15,6 +15,7 @@ import org.f2fsobs.bench.tool.fio.FioCommand;
 import org.f2fsobs.bench.tool.fio.FioJob;
 import org.f2fsobs.bench.tool.iozone.IozoneJob;
 import org.f2fsobs.bench.tool.tiotest.TiotestJob;
+import org.f2fsobs.engine.f2fs.F2fsOptions;
 import org.f2fsobs.engine.f2fs.Mkfs;
 import org.f2fsobs.engine.f2fs.Optimizations;
 import org.f2fsobs.engine.platform.Profile;
@@ -59,6 +60,13 @@ final class ExecRequests {
                 Mkfs.Options.parse(mkfs);
             } catch (RuntimeException ex) {
                 throw ApiException.invalid("mkfs", ex.getMessage());
+            }
+        }
+        if (mount != null) {
+            try {
+                F2fsOptions.defaults(Optimizations.linux614()).withMountOptions(mount);
+            } catch (RuntimeException ex) {
+                throw ApiException.invalid("mount", ex.getMessage());
             }
         }
         Profile p = Profiles.load(profile);

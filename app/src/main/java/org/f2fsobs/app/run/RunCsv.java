@@ -82,11 +82,17 @@ final class RunCsv {
                 .append(',').append(field(unit)).append("\r\n");
     }
 
-    /** RFC 4180: quote when the value holds a comma, quote, CR or LF; double the quotes. Cells starting with = + - @
-     *  are prefixed with ' only when they are not numbers, so spreadsheets do not run them as formulas. */
+    /**
+     * RFC 4180: quote when the value holds a comma, quote, CR or LF; double the quotes. A value a spreadsheet would
+     * run as a formula (starting with = or @, or with + or - and holding a call, pipe or sheet reference) is prefixed
+     * with ' (OWASP CSV injection); option strings like "-s 128" and negative numbers stay as they are.
+     */
     static String field(String s) {
         if (s == null) return "";
-        if (!s.isEmpty() && "=+-@".indexOf(s.charAt(0)) >= 0 && !s.matches("[-+]?[0-9.eE+-]+")) s = "'" + s;
+        if (!s.isEmpty() && (s.charAt(0) == '=' || s.charAt(0) == '@'
+                || ((s.charAt(0) == '+' || s.charAt(0) == '-') && (s.contains("(") || s.contains("|") || s.contains("!"))))) {
+            s = "'" + s;
+        }
         if (s.contains(",") || s.contains("\"") || s.contains("\r") || s.contains("\n")) return '"' + s.replace("\"", "\"\"") + '"';
         return s;
     }

@@ -61,6 +61,13 @@ class ApiExceptionHandler {
         HttpStatusCode status = r.getStatusCode();
         if (status.is5xxServerError()) return internal(e, exchange);
         String detail = r.getBody().getDetail() != null ? r.getBody().getDetail() : HttpStatus.valueOf(status.value()).getReasonPhrase();
+        if (r instanceof org.springframework.web.server.UnsupportedMediaTypeStatusException u) {
+            detail = (u.getContentType() == null ? "missing" : u.getContentType() + " is not supported") + "; send application/json";
+        } else if (r instanceof org.springframework.web.server.MethodNotAllowedException m) {
+            detail = m.getHttpMethod() + " is not allowed here; allowed: " + m.getSupportedMethods();
+        } else if (status.value() == 404) {
+            detail = "no such resource: " + path(exchange);
+        }
         String field = status.value() == 404 ? "path" : status.value() == 405 ? "method" : status.value() == 415 ? "Content-Type"
                 : status.value() == 406 ? "Accept" : "request";
         ResponseEntity<ProblemDetail> out = respond(Problems.of(status, field + ": " + detail, List.of(new FieldError(field, detail)),
