@@ -65,9 +65,15 @@ public final class ApiException extends RuntimeException {
     private static String describe(List<FieldError> errors) {
         if (errors.isEmpty()) return "invalid request";
         StringBuilder b = new StringBuilder();
+        int shown = 0;
         for (FieldError e : errors) {
+            if (shown == 10) {
+                b.append("; … and ").append(errors.size() - shown).append(" more");
+                break;
+            }
             if (!b.isEmpty()) b.append("; ");
             b.append(e.field()).append(": ").append(e.message());
+            shown++;
         }
         return b.toString();
     }

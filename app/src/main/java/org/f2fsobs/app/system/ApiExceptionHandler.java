@@ -60,6 +60,7 @@ class ApiExceptionHandler {
         Exception e = r;
         HttpStatusCode status = r.getStatusCode();
         if (status.is5xxServerError()) return internal(e, exchange);
+        if (status.value() == 413 || cause(e, DataBufferLimitException.class) != null) return bodyTooLarge(exchange);
         String detail = r.getBody().getDetail() != null ? r.getBody().getDetail() : HttpStatus.valueOf(status.value()).getReasonPhrase();
         if (r instanceof org.springframework.web.server.UnsupportedMediaTypeStatusException u) {
             detail = (u.getContentType() == null ? "missing" : u.getContentType() + " is not supported") + "; send application/json";

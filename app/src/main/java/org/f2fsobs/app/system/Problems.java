@@ -14,13 +14,16 @@ import org.springframework.http.ProblemDetail;
  * field or limit), {@code instance}, plus {@code errors} ([{field, message}]) and, for 422, {@code limit}.
  */
 public final class Problems {
+    /** At most this many field errors are listed (a list of 20 000 duplicates is reported by its first ones). */
+    static final int MAX_ERRORS = 50;
+
     private Problems() {}
 
     public static ProblemDetail of(HttpStatusCode status, String detail, List<FieldError> errors, String limit, String path) {
         ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
         if (path != null) p.setInstance(URI.create(path));
         List<Map<String, String>> list = new ArrayList<>();
-        for (FieldError e : errors) {
+        for (FieldError e : errors.subList(0, Math.min(errors.size(), MAX_ERRORS))) {
             Map<String, String> m = new LinkedHashMap<>();
             m.put("field", e.field());
             m.put("message", e.message());
@@ -38,8 +41,8 @@ public final class Problems {
     /** The same document as JSON text, for the filters that answer before any controller (401). */
     public static String json(ProblemDetail p) {
         StringBuilder b = new StringBuilder("{");
-        b.append("\"type\":").append(quote(p.getType().toString()));
-        b.append(",\"title\":").append(quote(p.getTitle()));
+        if (p.getType() != null) b.append("\"type\":").append(quote(p.getType().toString())).append(',');
+        b.append("\"title\":").append(quote(p.getTitle()));
         b.append(",\"status\":").append(p.getStatus());
         if (p.getDetail() != null) b.append(",\"detail\":").append(quote(p.getDetail()));
         if (p.getInstance() != null) b.append(",\"instance\":").append(quote(p.getInstance().toString()));

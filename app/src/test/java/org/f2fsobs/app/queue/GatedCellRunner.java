@@ -23,6 +23,7 @@ public class GatedCellRunner implements CellRunner {
     private final Object lock = new Object();
     private int permits;
     private boolean open;
+    private final java.util.Set<Long> releasedSeeds = new java.util.HashSet<>();
     public volatile boolean ignoreCancel;
     public volatile Predicate<CellSpec> failWhen = c -> false;
     public final AtomicInteger calls = new AtomicInteger();
@@ -32,6 +33,7 @@ public class GatedCellRunner implements CellRunner {
         synchronized (lock) {
             permits = 0;
             open = false;
+            releasedSeeds.clear();
             lock.notifyAll();
         }
         ignoreCancel = false;
@@ -44,6 +46,14 @@ public class GatedCellRunner implements CellRunner {
     public void release(int n) {
         synchronized (lock) {
             permits += n;
+            lock.notifyAll();
+        }
+    }
+
+    /** Lets the run with seed {@code seed} finish (whenever it runs). */
+    public void releaseSeed(long seed) {
+        synchronized (lock) {
+            releasedSeeds.add(seed);
             lock.notifyAll();
         }
     }
@@ -62,7 +72,7 @@ public class GatedCellRunner implements CellRunner {
         started.add(cell);
         progress.progress("measured", 0.5);
         synchronized (lock) {
-            while (!open && permits == 0) {
+            while (!open && permits == 0 && !releasedSeeds.contains(cell.seed())) {
                 if (!ignoreCancel) cancel.throwIfCancelled();
                 try {
                     lock.wait(10);
@@ -71,7 +81,7 @@ public class GatedCellRunner implements CellRunner {
                     throw new CancellationToken.CancelledException();
                 }
             }
-            if (!open) permits--;
+            if (!open && !releasedSeeds.contains(cell.seed())) permits--;
         }
         if (failWhen.test(cell)) throw new IllegalArgumentException("synthetic failure of seed " + cell.seed());
         return result(cell.scenario(), cell.profile(), cell.optimizations(), new LinkedHashMap<>(cell.params()), cell.seed());
