@@ -13,9 +13,18 @@ import java.util.Map;
  * @param referenceRatio the mail's after/before ratio, or null when the mail gives none for this point
  * @param mechanism      "moved as expected", "did not move" or "n/a"
  * @param verdict        reproduced, partly, not_reproduced, opposite or n/a
+ * @param otherFlags     the values of the flags not under study at this point (they tell points apart when a
+ *                       matrix varies them too)
  */
 public record Comparison(Map<String, Object> params, Integer row, Summary off, Summary on, double ratio,
-                         double[] ratioCi, Double referenceRatio, String mechanism, String verdict) {
+                         double[] ratioCi, Double referenceRatio, String mechanism, String verdict,
+                         Map<String, Boolean> otherFlags) {
+
+    /** A comparison whose other flags are the scenario's era values (not recorded). */
+    public Comparison(Map<String, Object> params, Integer row, Summary off, Summary on, double ratio, double[] ratioCi,
+                      Double referenceRatio, String mechanism, String verdict) {
+        this(params, row, off, on, ratio, ratioCi, referenceRatio, mechanism, verdict, Map.of());
+    }
 
     /** Median, min, max and sample count of one side. */
     public record Summary(double median, double min, double max, int n) {}

@@ -23,6 +23,8 @@ import org.f2fsobs.bench.runner.EngineCellRunner;
 import org.f2fsobs.bench.scenario.CatalogJson;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
+import org.f2fsobs.bench.api.CrashReport;
+import org.f2fsobs.bench.runner.EngineCrashChecker;
 import org.f2fsobs.bench.tool.ToolUsageException;
 import org.f2fsobs.engine.platform.Profile;
 import org.f2fsobs.engine.platform.Profiles;
@@ -39,7 +41,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "bench-runner", mixinStandardHelpOptions = true, version = "bench-runner 0.1.0",
         description = "Runs the F2FS patch-mail benchmarks on the deterministic F2FS model.",
         subcommands = {BenchRunnerCli.Scenarios.class, BenchRunnerCli.ProfilesCmd.class, BenchRunnerCli.Run.class,
-                BenchRunnerCli.Matrix.class, BenchRunnerCli.Exec.class})
+                BenchRunnerCli.Matrix.class, BenchRunnerCli.Exec.class, BenchRunnerCli.Crash.class,
+                BenchRunnerCli.Report.class})
 public final class BenchRunnerCli implements Callable<Integer> {
 
     /** Bad input: exit 2 with this message. */
@@ -235,6 +238,95 @@ public final class BenchRunnerCli implements Callable<Integer> {
         }
     }
 
+    // ------------------------------------------------------------------ crash
+
+    @Command(name = "crash", mixinStandardHelpOptions = true,
+            description = {"Cuts the power at every flush/FUA boundary of a scenario's command (and at seeded points between them),",
+                    "remounts with recovery, runs fsck and checks every fsync/O_SYNC promise. Exits 0 whatever the verdict."})
+    static final class Crash implements Callable<Integer> {
+        static final int DEFAULT_MAX_POINTS = 200;
+
+        @Parameters(index = "0", description = "scenario id")
+        String scenario;
+
+        @Option(names = "--opt", description = "FLAG=on|off") List<String> opts = new ArrayList<>();
+        @Option(names = "--set", description = "KEY=VALUE") List<String> sets = new ArrayList<>();
+        @Option(names = "--seed", defaultValue = "1") long seed;
+        @Option(names = "--profile") String profile;
+        @Option(names = "--point", description = "check only this crash point") Integer point;
+        @Option(names = "--max-points", description = "check at most N points, evenly spread (default " + DEFAULT_MAX_POINTS + ")")
+        Integer maxPoints;
+        @Option(names = "--format", defaultValue = "text") String format;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            checkFormat(format, "text", "json");
+            ScenarioCatalog c = catalog();
+            var v = c.validateRun(scenario, parseOpts(opts), parseSets(sets), seed, profile);
+            if (!v.ok()) throw new UsageError(errors(v.errors()));
+            PrintWriter err = spec.commandLine().getErr();
+            Integer max = point != null ? null : maxPoints != null ? maxPoints : Integer.valueOf(DEFAULT_MAX_POINTS);
+            CrashReport r = new EngineCrashChecker(c).run(v.cell(), point, max, stderrProgress(err), CancellationToken.NONE);
+            PrintWriter out = spec.commandLine().getOut();
+            if (format.equals("json")) {
+                out.println(ResultJson.write(r));
+            } else {
+                out.println("verdict: " + r.verdict());
+                out.println("crash points: " + r.crashPoints() + ", checked: " + r.checked());
+                for (CrashReport.Failure f : r.failures()) out.println("point " + f.point() + ": " + f.what());
+                out.println("reproduce: " + r.reproduce());
+            }
+            out.flush();
+            return 0;
+        }
+    }
+
+    // ------------------------------------------------------------------ report
+
+    @Command(name = "report", mixinStandardHelpOptions = true,
+            description = "Runs the four seed matrices (flag off and on at the mails' parameter values) and writes the reproduction report.")
+    static final class Report implements Callable<Integer> {
+        @Option(names = "--out", defaultValue = "docs/reproduction.md", description = "Markdown file to write (default ${DEFAULT-VALUE})")
+        String outFile;
+        @Option(names = "--scale", defaultValue = "1", description = "size of every run, 0 < scale <= 1 (default: full size)") double scale;
+        @Option(names = "--repeat", defaultValue = "3") int repeat;
+        @Option(names = "--seed", defaultValue = "1") long seed;
+        @Option(names = "--threads", description = "cells run in parallel (default: available processors)") Integer threads;
+        @Option(names = "--scenario", description = "only these scenarios (default: all)") List<String> scenarios = new ArrayList<>();
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws java.io.IOException {
+            if (!(scale > 0 && scale <= 1)) throw new UsageError("--scale must be in (0, 1], got " + scale);
+            if (repeat < 1) throw new UsageError("--repeat must be at least 1, got " + repeat);
+            ScenarioCatalog c = catalog();
+            for (String id : scenarios) if (c.find(id).isEmpty()) throw new UsageError("--scenario: unknown scenario '" + id + "' (known: " + c.ids() + ")");
+            PrintWriter err = spec.commandLine().getErr();
+            int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+            StringBuilder cmd = new StringBuilder("bench-runner report --out ").append(outFile);
+            if (scale != 1) cmd.append(" --scale ").append(scale);
+            if (repeat != 3) cmd.append(" --repeat ").append(repeat);
+            if (seed != 1) cmd.append(" --seed ").append(seed);
+            for (String id : scenarios) cmd.append(" --scenario ").append(id);
+            var o = new org.f2fsobs.bench.report.ReproductionReport.Options(scale, repeat, seed, n, scenarios, cmd.toString(),
+                    java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString(), org.f2fsobs.bench.runner.EngineVersion.get());
+            String md = org.f2fsobs.bench.report.ReproductionReport.build(c, new EngineCellRunner(c), o, line -> {
+                err.println(line);
+                err.flush();
+            }, CancellationToken.NONE);
+            java.nio.file.Path p = java.nio.file.Path.of(outFile);
+            if (p.toAbsolutePath().getParent() != null) java.nio.file.Files.createDirectories(p.toAbsolutePath().getParent());
+            java.nio.file.Files.writeString(p, md);
+            spec.commandLine().getOut().println("wrote " + p);
+            return 0;
+        }
+    }
+
     // ------------------------------------------------------------------ matrix
 
     @Command(name = "matrix", mixinStandardHelpOptions = true, description = "Runs a matrix (flags x parameters x repetitions) and compares off with on.")
@@ -287,7 +379,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             switch (format) {
                 case "json" -> out.println(ResultJson.write(m));
-                case "markdown" -> out.print(MatrixText.markdown(s, m, seed));
+                case "markdown" -> out.print(org.f2fsobs.bench.report.ScenarioReport.markdown(s, m, seed, null));
                 default -> out.print(MatrixText.text(s, m));
             }
             out.flush();

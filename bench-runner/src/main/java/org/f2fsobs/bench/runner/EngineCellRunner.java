@@ -41,6 +41,20 @@ public final class EngineCellRunner implements CellRunner {
     public RunResult run(CellSpec cell, ProgressListener progress, CancellationToken cancel) {
         Scenario s = catalog.get(cell.scenario());
         Map<String, Object> params = ScenarioCommand.effectiveParams(s, cell.params());
+        RunPlan plan = plan(cell);
+        Execution.Result x = Execution.run(plan, progress, cancel);
+        Optimizations o = plan.options().optimizations();
+        boolean on = o.toMap().get(s.flag());
+        double ours = x.outcome().headline().value();
+        RunResult.Reference ref = s.resultReference(params, on, ours).orElse(null);
+        return assemble(s.id(), x, plan.command(), plan.profile(), plan.mkfsText(), plan.mountText(), o, params, cell.seed(), ref,
+                ScenarioCommand.reproduce(s, cell));
+    }
+
+    /** A cell as a plan: the rendered commands, the profile, mkfs and mount options, every flag set. */
+    RunPlan plan(CellSpec cell) {
+        Scenario s = catalog.get(cell.scenario());
+        Map<String, Object> params = ScenarioCommand.effectiveParams(s, cell.params());
         ScenarioCommand.Rendered r = ScenarioCommand.render(s, params);
         Profile profile = profile(cell.profile() != null ? cell.profile() : s.profile());
         Map<String, Boolean> opts = new LinkedHashMap<>(s.optimizations(false));
@@ -49,14 +63,8 @@ public final class EngineCellRunner implements CellRunner {
         F2fsOptions fo = withTunables(F2fsOptions.defaults(o), s).withMountOptions(r.mount());
         List<RunPlan.Step> steps = new ArrayList<>();
         for (ScenarioCommand.Step st : r.preparation()) steps.add(new RunPlan.Step(st.op(), st.path(), st.command()));
-        RunPlan plan = new RunPlan(profile, r.mkfs(), mkfs(r.mkfs()), r.mount(), fo, steps, r.command(), cell.seed(),
+        return new RunPlan(profile, r.mkfs(), mkfs(r.mkfs()), r.mount(), fo, steps, r.command(), cell.seed(),
                 dialect(profile, null));
-        Execution.Result x = Execution.run(plan, progress, cancel);
-        boolean on = Boolean.TRUE.equals(opts.get(s.flag()));
-        double ours = x.outcome().headline().value();
-        RunResult.Reference ref = s.resultReference(params, on, ours).orElse(null);
-        return assemble(s.id(), x, r.command(), profile, r.mkfs(), r.mount(), o, params, cell.seed(), ref,
-                ScenarioCommand.reproduce(s, cell));
     }
 
     @Override

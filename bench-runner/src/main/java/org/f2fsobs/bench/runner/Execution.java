@@ -64,11 +64,7 @@ final class Execution {
         try {
             kernel.machine().sim().run();
         } catch (SimFailure f) {
-            Throwable c = f.getCause();
-            if (c instanceof CancellationToken.CancelledException ce) throw ce;
-            if (c instanceof ToolUsageException tu) throw tu;
-            if (c instanceof F2fsException fe) throw new RunInputException(fe.getMessage());
-            throw f;
+            throw unwrap(f);
         }
         long wallMs = (System.nanoTime() - wall0) / 1_000_000;
         @SuppressWarnings("unchecked")
@@ -76,7 +72,16 @@ final class Execution {
         return new Result(measured.tool(), (Workload.Outcome) out[2], (Measurement.Window) out[3], (Long) out[0], prep, wallMs);
     }
 
-    private static void prepare(SimTask t, Volume v, WorkloadEnv env, RunPlan.Step s) {
+    /** A failure inside the simulation as the caller should see it: cancellation, bad input, or an internal failure. */
+    static RuntimeException unwrap(SimFailure f) {
+        Throwable c = f.getCause();
+        if (c instanceof CancellationToken.CancelledException ce) return ce;
+        if (c instanceof ToolUsageException tu) return tu;
+        if (c instanceof F2fsException fe) return new RunInputException(fe.getMessage());
+        return f;
+    }
+
+    static void prepare(SimTask t, Volume v, WorkloadEnv env, RunPlan.Step s) {
         switch (s.op()) {
             case MKDIR -> v.mkdirs(t, s.path(), false);
             case CHATTR_COMPRESS -> {

@@ -54,18 +54,53 @@ public final class ScenarioCatalog {
         this.scenarios = Collections.unmodifiableMap(m);
     }
 
-    /** The shipped catalog, in the order of {@code scenarios/catalog.json} (contracts.md §1). */
+    /**
+     * Class-path resource (one per jar or folder) naming further scenario folders, one per line: how a scenario from a
+     * new patch mail joins the catalog without touching the shipped files (docs/adding-an-optimization.md).
+     */
+    public static final String EXTENSION_INDEX = "META-INF/f2fs-observatory/scenario-dirs";
+
+    /**
+     * The shipped catalog, in the order of {@code scenarios/catalog.json} (contracts.md §1), followed by the scenarios
+     * of any folder an {@link #EXTENSION_INDEX} on the class path names.
+     */
     public static ScenarioCatalog load() {
-        return load(ScenarioCatalog.class.getClassLoader(), RESOURCE_DIR);
+        ClassLoader loader = ScenarioCatalog.class.getClassLoader();
+        List<String> dirs = new ArrayList<>();
+        dirs.add(RESOURCE_DIR);
+        dirs.addAll(extensionDirs(loader));
+        return load(loader, dirs);
     }
 
     /** A catalog from another class-path folder (tests). */
     public static ScenarioCatalog load(ClassLoader loader, String dir) {
+        return load(loader, List.of(dir));
+    }
+
+    private static ScenarioCatalog load(ClassLoader loader, List<String> dirs) {
         List<Scenario> list = new ArrayList<>();
-        for (String id : ScenarioLoader.index(loader, dir)) list.add(ScenarioLoader.load(loader, dir, id));
+        for (String dir : dirs) for (String id : ScenarioLoader.index(loader, dir)) list.add(ScenarioLoader.load(loader, dir, id));
         ScenarioCatalog c = new ScenarioCatalog(list);
         for (Scenario s : list) selfCheck(s);
         return c;
+    }
+
+    private static List<String> extensionDirs(ClassLoader loader) {
+        List<String> dirs = new ArrayList<>();
+        try {
+            for (java.net.URL url : java.util.Collections.list(loader.getResources(EXTENSION_INDEX))) {
+                try (java.io.InputStream in = url.openStream()) {
+                    for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\\R")) {
+                        String d = line.strip();
+                        if (!d.isEmpty() && !d.startsWith("#") && !dirs.contains(d)) dirs.add(d);
+                    }
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new ScenarioFormatException("cannot read " + EXTENSION_INDEX + ": " + e.getMessage());
+        }
+        java.util.Collections.sort(dirs);
+        return dirs;
     }
 
     /** The scenarios in catalog order. */

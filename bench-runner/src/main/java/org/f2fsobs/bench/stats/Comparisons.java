@@ -120,7 +120,7 @@ public final class Comparisons {
         double r = ci.ratio();
         Verdict verdict = offS.median() == 0 ? Verdict.NA : Verdicts.verdict(r, m, mechanism.status());
         comparisons.add(new Comparison(key.params, row, offS, onS, r, ci.toArray(), m, mechanism.status().label(),
-                verdict.label()));
+                verdict.label(), key.otherFlags));
         details.add(detail(key, row, unit, off, on, offS, onS, ci, r, m, mechanism));
     }
 

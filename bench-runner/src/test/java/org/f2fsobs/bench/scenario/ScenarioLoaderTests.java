@@ -65,7 +65,9 @@ class ScenarioLoaderTests {
     @Test
     void theFlagTableMustNameAllFourFlags() {
         assertThatThrownBy(() -> parse("tiotest-multithread-read", m -> ((Map<String, Object>) m.get("flags")).remove("vm_map_ram")))
-                .hasMessageContaining("flags must name exactly [sec_ckpt_valid_blocks, vm_map_ram, skip_cp_compressed_write, serialize_writepages]");
+                .hasMessageContaining("the flag table must give vm_map_ram");
+        assertThatThrownBy(() -> parse("tiotest-multithread-read", m -> ((Map<String, Object>) m.get("flags")).put("vm_map_rom", "on")))
+                .hasMessageContaining("unknown flag vm_map_rom");
         assertThatThrownBy(() -> parse("tiotest-multithread-read", m -> ((Map<String, Object>) m.get("flags")).put("vm_map_ram", "maybe")))
                 .hasMessageContaining("flag vm_map_ram must be on or off, got maybe");
     }

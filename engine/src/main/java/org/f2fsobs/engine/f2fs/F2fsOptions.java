@@ -15,10 +15,12 @@ package org.f2fsobs.engine.f2fs;
  * @param flushMerge        mount option flush_merge (default on)
  * @param compressAlgorithm mount option compress_algorithm: lz4 (default), lzo, zstd (lzo-rle is kernel-only)
  * @param compressLogSize   mount option compress_log_size: cluster = 1 &lt;&lt; n pages (2…8, default 2)
+ * @param nobarrier         mount option nobarrier: no cache flushes, and checkpoints committed without PREFLUSH|FUA
+ *                          (safe only on a device without a volatile cache)
  */
 public record F2fsOptions(Optimizations optimizations, String serializeRule, int serializeTempMask, int minSeqBlocks,
                           int minFsyncBlocks, int minHotBlocks, boolean checkpointMerge, boolean flushMerge,
-                          String compressAlgorithm, int compressLogSize) {
+                          String compressAlgorithm, int compressLogSize, boolean nobarrier) {
 
     public F2fsOptions {
         if (!serializeRule.equals("all_regular") && !serializeRule.equals("should_serialize_io")) {
@@ -39,7 +41,7 @@ public record F2fsOptions(Optimizations optimizations, String serializeRule, int
 
     public static F2fsOptions defaults(Optimizations o) {
         return new F2fsOptions(o, "should_serialize_io", 7, F2fsConst.BLKS_PER_SEG, F2fsConst.DEF_MIN_FSYNC_BLOCKS,
-                F2fsConst.DEF_MIN_HOT_BLOCKS, true, true, "lz4", 2);
+                F2fsConst.DEF_MIN_HOT_BLOCKS, true, true, "lz4", 2, false);
     }
 
     /**
@@ -63,13 +65,17 @@ public record F2fsOptions(Optimizations optimizations, String serializeRule, int
                     }
                 }
                 case "checkpoint_merge" -> o = new F2fsOptions(o.optimizations, o.serializeRule, o.serializeTempMask, o.minSeqBlocks,
-                        o.minFsyncBlocks, o.minHotBlocks, true, o.flushMerge, o.compressAlgorithm, o.compressLogSize);
+                        o.minFsyncBlocks, o.minHotBlocks, true, o.flushMerge, o.compressAlgorithm, o.compressLogSize, o.nobarrier);
                 case "nocheckpoint_merge" -> o = new F2fsOptions(o.optimizations, o.serializeRule, o.serializeTempMask, o.minSeqBlocks,
-                        o.minFsyncBlocks, o.minHotBlocks, false, o.flushMerge, o.compressAlgorithm, o.compressLogSize);
+                        o.minFsyncBlocks, o.minHotBlocks, false, o.flushMerge, o.compressAlgorithm, o.compressLogSize, o.nobarrier);
                 case "flush_merge" -> o = new F2fsOptions(o.optimizations, o.serializeRule, o.serializeTempMask, o.minSeqBlocks,
-                        o.minFsyncBlocks, o.minHotBlocks, o.checkpointMerge, true, o.compressAlgorithm, o.compressLogSize);
+                        o.minFsyncBlocks, o.minHotBlocks, o.checkpointMerge, true, o.compressAlgorithm, o.compressLogSize, o.nobarrier);
                 case "noflush_merge" -> o = new F2fsOptions(o.optimizations, o.serializeRule, o.serializeTempMask, o.minSeqBlocks,
-                        o.minFsyncBlocks, o.minHotBlocks, o.checkpointMerge, false, o.compressAlgorithm, o.compressLogSize);
+                        o.minFsyncBlocks, o.minHotBlocks, o.checkpointMerge, false, o.compressAlgorithm, o.compressLogSize, o.nobarrier);
+                case "nobarrier" -> o = new F2fsOptions(o.optimizations, o.serializeRule, o.serializeTempMask, o.minSeqBlocks,
+                        o.minFsyncBlocks, o.minHotBlocks, o.checkpointMerge, o.flushMerge, o.compressAlgorithm, o.compressLogSize, true);
+                case "barrier" -> o = new F2fsOptions(o.optimizations, o.serializeRule, o.serializeTempMask, o.minSeqBlocks,
+                        o.minFsyncBlocks, o.minHotBlocks, o.checkpointMerge, o.flushMerge, o.compressAlgorithm, o.compressLogSize, false);
                 case "rw", "noatime", "nodiratime", "relatime", "lazytime", "nolazytime", "background_gc", "discard", "nodiscard",
                      "user_xattr", "acl", "inline_xattr", "inline_data", "inline_dentry", "extent_cache", "mode", "active_logs",
                      "alloc_mode", "fsync_mode", "compress_chksum", "compress_mode", "compress_extension" -> {
@@ -88,27 +94,27 @@ public record F2fsOptions(Optimizations optimizations, String serializeRule, int
 
     public F2fsOptions withMinFsyncBlocks(int blocks) {
         return new F2fsOptions(optimizations, serializeRule, serializeTempMask, minSeqBlocks, blocks, minHotBlocks,
-                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize);
+                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize, nobarrier);
     }
 
     public F2fsOptions withSerializeRule(String rule) {
         return new F2fsOptions(optimizations, rule, serializeTempMask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
-                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize);
+                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize, nobarrier);
     }
 
     public F2fsOptions withSerializeTempMask(int mask) {
         return new F2fsOptions(optimizations, serializeRule, mask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
-                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize);
+                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize, nobarrier);
     }
 
     public F2fsOptions withMinSeqBlocks(int blocks) {
         return new F2fsOptions(optimizations, serializeRule, serializeTempMask, blocks, minFsyncBlocks, minHotBlocks,
-                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize);
+                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize, nobarrier);
     }
 
     public F2fsOptions withCompression(String algorithm, int logSize) {
         return new F2fsOptions(optimizations, serializeRule, serializeTempMask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
-                checkpointMerge, flushMerge, algorithm, logSize);
+                checkpointMerge, flushMerge, algorithm, logSize, nobarrier);
     }
 
     /** compress_algorithm as stored in i_compress_algorithm (COMPRESS_LZO 0, COMPRESS_LZ4 1, COMPRESS_ZSTD 2). */
@@ -122,6 +128,6 @@ public record F2fsOptions(Optimizations optimizations, String serializeRule, int
 
     public F2fsOptions withOptimizations(Optimizations o) {
         return new F2fsOptions(o, serializeRule, serializeTempMask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
-                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize);
+                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize, nobarrier);
     }
 }

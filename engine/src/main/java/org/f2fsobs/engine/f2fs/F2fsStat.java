@@ -36,6 +36,12 @@ public final class F2fsStat {
     public long rawClustersWritten;
     public long compressedBlocksWritten;
     public long compressedClustersRead;
+    // compression layer (f2fs/compress): counted where compress.c / data.c do the work
+    public long compressedBlocksRead;            // compressed blocks added to read bios
+    public long rawClustersRead;                 // clusters of compressed files found raw by f2fs_is_compressed_cluster
+    public long compressEagain;                  // full clusters that did not save a block (-EAGAIN, written raw)
+    public long compressedClustersOverwritten;   // compressed clusters read back by f2fs_prepare_compress_overwrite
+    public long decompressFailures;              // clusters whose decompression failed (pages left !uptodate)
 
     public void checkpoint(CpReason reason) {
         checkpoints++;
@@ -75,6 +81,11 @@ public final class F2fsStat {
         m.put("raw_clusters_written", rawClustersWritten);
         m.put("compressed_blocks_written", compressedBlocksWritten);
         m.put("compressed_clusters_read", compressedClustersRead);
+        m.put("compressed_blocks_read", compressedBlocksRead);
+        m.put("raw_clusters_read", rawClustersRead);
+        m.put("compress_eagain", compressEagain);
+        m.put("compressed_clusters_overwritten", compressedClustersOverwritten);
+        m.put("decompress_failures", decompressFailures);
         return m;
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
+import org.f2fsobs.engine.f2fs.compress.F2fsCompress;
 import org.f2fsobs.engine.f2fs.data.DataReader;
 import org.f2fsobs.engine.f2fs.data.DataWriter;
 import org.f2fsobs.engine.f2fs.data.PageType;
@@ -23,6 +24,8 @@ import org.f2fsobs.engine.kernel.mm.AddressSpaceOps;
 import org.f2fsobs.engine.kernel.mm.FileRaState;
 import org.f2fsobs.engine.kernel.mm.Filemap;
 import org.f2fsobs.engine.kernel.mm.WritebackControl;
+import org.f2fsobs.engine.kernel.mm.vmalloc.Vmalloc;
+import org.f2fsobs.engine.kernel.mm.vmalloc.VmallocProfile;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimTask;
 
@@ -48,9 +51,11 @@ public final class Volume {
     private final FileOps ops;
     private final Dir dir;
     private final FlushCmdControl flush;
+    private final F2fsCompress compress;
     private final TreeMap<Integer, OpenFile> fds = new TreeMap<>();
     private final Recovery.Result recovery;
     private int nextFd = 3;
+    private SyscallObserver observer = NOP;
     private boolean mounted = true;
 
     /** An open file description. */
@@ -77,6 +82,9 @@ public final class Volume {
         this.flush = new FlushCmdControl(sbi);
         this.ops = new FileOps(sbi, writer, reader, flush);
         this.dir = new Dir(sbi, reader, writer);
+        // compression layer (f2fs/compress): cluster writer/reader and write_begin hooks, mapping its buffers through
+        // one vmalloc model per mount (one volume per simulated machine), era and costs from the profile
+        this.compress = F2fsCompress.install(sbi, writer, reader, ops, VmallocProfile.forMachine(kernel.machine()));
         sbi.icache = new InodeCache(sbi, new AddressSpaceOps() {
             @Override
             public long writepages(SimTask task, AddressSpace m, WritebackControl wbc) {
@@ -103,6 +111,20 @@ public final class Volume {
     public Kernel kernel() { return kernel; }
     public Recovery.Result recovery() { return recovery; }
     public FlushCmdControl flushControl() { return flush; }
+    /** The compression layer (fs/f2fs/compress.c) of this mount. */
+    public F2fsCompress compress() { return compress; }
+    /** The machine's vmalloc model that compression maps its buffers with. */
+    public Vmalloc vmalloc() { return compress.vmalloc(); }
+
+    /** The vmalloc counters (vmap_calls, vm_map_ram_calls, vmap_area_walk_steps, vmap_purges, tlb_flush_all, …). */
+    public java.util.Map<String, Long> vmallocStats() {
+        return compress.vmalloc().stats().toMap();
+    }
+
+    /** Reports the system calls to {@code o} from now on (null: to nobody). */
+    public void observe(SyscallObserver o) {
+        this.observer = o == null ? NOP : o;
+    }
 
     // ------------------------------------------------------------------ checkpoint hooks
 
@@ -213,6 +235,7 @@ public final class Volume {
         String name = parts.get(parts.size() - 1);
         DentryBlock.Dentry d = dir.lookup(t, parent, name);
         F2fsInode inode;
+        boolean created = d == null;
         if (d == null) {
             if ((flags & O_CREAT) == 0) throw new F2fsException("ENOENT", "no such file: " + path);
             sbi.cpRwsem.downRead(t);
@@ -229,6 +252,8 @@ public final class Volume {
             inode = sbi.icache.iget(t, d.ino());
             if ((flags & O_TRUNC) != 0 && inode.isize > 0) ops.truncate(t, inode, 0);
         }
+        observer.opened(String.join("/", parts), inode.ino, created);
+        if (!created && (flags & O_TRUNC) != 0) observer.resized(inode.ino, 0);
         inode.openCount++;
         int fd = nextFd++;
         fds.put(fd, new OpenFile(inode, flags, sbi.machine.profile().tunables().raPages()));
@@ -257,8 +282,10 @@ public final class Volume {
         if ((f.flags & 3) == O_RDONLY) throw new F2fsException("EBADF", "file descriptor " + fd + " is not open for writing");
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         long p = (f.flags & O_APPEND) != 0 ? f.inode.isize : pos;
-        return ops.writeIter(t, f.inode, p, len, data, (f.flags & O_SYNC) == O_SYNC, (f.flags & O_DSYNC) != 0,
+        long n = ops.writeIter(t, f.inode, p, len, data, (f.flags & O_SYNC) == O_SYNC, (f.flags & O_DSYNC) != 0,
                 (f.flags & O_DIRECT) != 0);
+        observer.written(f.inode.ino, p, n, data, (f.flags & (O_SYNC | O_DSYNC)) != 0);
+        return n;
     }
 
     /** pread(2): each page's content goes to {@code sink}. */
@@ -271,12 +298,16 @@ public final class Volume {
 
     public void fsync(SimTask t, int fd) {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
-        ops.fsync(t, fd(fd).inode, 0, Long.MAX_VALUE, false);
+        F2fsInode i = fd(fd).inode;
+        ops.fsync(t, i, 0, Long.MAX_VALUE, false);
+        observer.fsynced(i.ino);
     }
 
     public void fdatasync(SimTask t, int fd) {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
-        ops.fsync(t, fd(fd).inode, 0, Long.MAX_VALUE, true);
+        F2fsInode i = fd(fd).inode;
+        ops.fsync(t, i, 0, Long.MAX_VALUE, true);
+        observer.fsynced(i.ino);
     }
 
     public void ftruncate(SimTask t, int fd, long size) {
@@ -289,12 +320,16 @@ public final class Volume {
         } finally {
             i.iRwsem.unlock(t);
         }
+        observer.resized(i.ino, size);
     }
 
     /** fallocate(2) mode 0 (what fio's layout does for write jobs: fallocate=native). */
     public void fallocate(SimTask t, int fd, long offset, long len) {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
-        ops.fallocate(t, fd(fd).inode, offset, len);
+        F2fsInode i = fd(fd).inode;
+        long before = i.isize;
+        ops.fallocate(t, i, offset, len);
+        if (i.isize != before) observer.resized(i.ino, i.isize);
     }
 
     public long size(SimTask t, String path) {
@@ -329,6 +364,7 @@ public final class Volume {
         if (d == null) throw new F2fsException("ENOENT", "no such file: " + path);
         if (d.directory()) throw new F2fsException("EISDIR", path + " is a directory");
         F2fsInode i = sbi.icache.iget(t, d.ino());
+        observer.unlinked(String.join("/", parts), i.ino);
         sbi.cpRwsem.downRead(t);
         try {
             dir.deleteEntry(t, parent, name);
@@ -362,6 +398,7 @@ public final class Volume {
         kernel.mm().bdi().syncAll(t);
         sbi.stat.checkpointsByReason[CpReason.CP_SYNC.ordinal()]++;
         sbi.cp().writeCheckpoint(t, CpReason.CP_SYNC);
+        observer.synced();
     }
 
     /** echo 3 > /proc/sys/vm/drop_caches: clean page-cache and node pages go (dentries/inodes too, here kept). */
@@ -380,5 +417,15 @@ public final class Volume {
         sbi.stat.checkpointsByReason[CpReason.CP_UMOUNT.ordinal()]++;
         sbi.cp().writeCheckpoint(t, CpReason.CP_UMOUNT);
         mounted = false;
+        observer.synced();
     }
+
+    private static final SyscallObserver NOP = new SyscallObserver() {
+        @Override public void opened(String path, int ino, boolean created) { }
+        @Override public void written(int ino, long pos, long len, org.f2fsobs.engine.f2fs.file.FileData data, boolean sync) { }
+        @Override public void resized(int ino, long size) { }
+        @Override public void fsynced(int ino) { }
+        @Override public void unlinked(String path, int ino) { }
+        @Override public void synced() { }
+    };
 }

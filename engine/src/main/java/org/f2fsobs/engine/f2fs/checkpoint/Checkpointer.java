@@ -263,7 +263,8 @@ public final class Checkpointer {
         nm.nodeWriteback().awaitZero(t);
         metaWriteback.awaitZero(t);
         // commit_checkpoint: the pack's last block as META_FLUSH with REQ_PREFLUSH | REQ_FUA
-        writeMeta(t, start + total - 1, img, META_FLAGS | Bio.REQ_PREFLUSH | Bio.REQ_FUA);
+        // (nobarrier: without them, as __submit_merged_bio does under test_opt(sbi, NOBARRIER))
+        writeMeta(t, start + total - 1, img, META_FLAGS | (sbi.opts.nobarrier() ? 0 : Bio.REQ_PREFLUSH | Bio.REQ_FUA));
         metaIo.submitMerged(t);
         metaWriteback.awaitZero(t);
         curPack = pack;

@@ -35,6 +35,7 @@ public final class FlushCmdControl {
 
     /** f2fs_issue_flush */
     public void issueFlush(SimTask t) {
+        if (sbi.opts.nobarrier()) return;              // test_opt(sbi, NOBARRIER)
         if (kick == null) {
             flushes++;
             sbi.rq.issueFlush(t);

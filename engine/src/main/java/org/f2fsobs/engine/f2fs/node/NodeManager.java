@@ -267,6 +267,9 @@ public final class NodeManager {
         int dropped = 0;
         for (var it = nodePages.values().iterator(); it.hasNext(); ) {
             NodePage p = it.next();
+            // an inode the inode cache still holds keeps its inode page (F2fsInode points at it; dropping it would
+            // leave later updates on a page no sync can find)
+            if (p.kind == NodeKind.INODE && sbi.icache != null && sbi.icache.cached(p.nid) != null) continue;
             if (!p.dirty && p.writeback == 0) {
                 it.remove();
                 dropped++;

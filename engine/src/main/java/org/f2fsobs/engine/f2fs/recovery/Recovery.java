@@ -43,6 +43,7 @@ public final class Recovery {
 
     private static final class FsyncInodeEntry {
         final int ino;
+        long blkaddr = -1;        // the inode's last fsync-marked dnode in the chain: recovery stops there
         long lastDentry = -1;
 
         FsyncInodeEntry(int ino) {
@@ -54,25 +55,30 @@ public final class Recovery {
         long start = sbi.smI().nextFreeBlkaddr(CursegType.WARM_NODE);
         long cpVer = sbi.cp().checkpointVer();
         TreeMap<Integer, FsyncInodeEntry> inodes = new TreeMap<>();
-        int walked = findFsyncDnodes(start, cpVer, inodes);
-        if (inodes.isEmpty()) return new Result(walked, 0, 0);
         sbi.porDoing = true;
-        int recovered;
+        int walked, recovered, nrInodes;
         try {
+            walked = findFsyncDnodes(t, start, cpVer, inodes);
+            nrInodes = inodes.size();
+            if (inodes.isEmpty()) return new Result(walked, 0, 0);
             recovered = recoverData(t, start, cpVer, inodes);
         } finally {
             sbi.porDoing = false;
         }
         // f2fs_allocate_new_segments: recovered data blocks beyond the logs' checkpointed offsets must not be reused
         for (int temp = 0; temp < 3; temp++) sbi.smI().allocateNewSegment(t, CursegType.data(temp));
-        sbi.stat.recoveredInodes += inodes.size();
+        sbi.stat.recoveredInodes += nrInodes;
         sbi.stat.recoveredBlocks += recovered;
         sbi.cp().writeCheckpoint(t, CpReason.CP_RECOVERY);
-        return new Result(walked, inodes.size(), recovered);
+        return new Result(walked, nrInodes, recovered);
     }
 
-    /** is_recoverable_dnode + the walk of find_fsync_dnodes (with a loop guard as sanity_check_node_chain). */
-    private int findFsyncDnodes(long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes) {
+    /**
+     * is_recoverable_dnode + the walk of find_fsync_dnodes (with a loop guard as sanity_check_node_chain): an entry per
+     * inode with an fsync-marked dnode; an inode the checkpoint does not know is re-created from its first logged inode
+     * page that carries the dentry mark (f2fs_recover_inode_page), once.
+     */
+    private int findFsyncDnodes(SimTask t, long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes) {
         long blkaddr = start;
         int walked = 0;
         long limit = sbi.layout.mainSegs * (long) F2fsConst.BLKS_PER_SEG;
@@ -81,11 +87,17 @@ public final class Recovery {
             walked++;
             if (img.fsyncMark()) {
                 FsyncInodeEntry e = inodes.get(img.ino());
-                if (e == null && (img.dentryMark() || inodeExists(img.ino()))) {
-                    e = new FsyncInodeEntry(img.ino());
-                    inodes.put(img.ino(), e);
+                if (e == null) {
+                    if (img.kind() == NodeKind.INODE && img.dentryMark() && !inodeExists(img.ino())) recoverInodePage(t, img, blkaddr);
+                    if (inodeExists(img.ino()) || sbi.nmI().getNodeInfo(img.ino()).blkaddr() == NEW_ADDR) {
+                        e = new FsyncInodeEntry(img.ino());
+                        inodes.put(img.ino(), e);
+                    }
                 }
-                if (e != null && img.dentryMark()) e.lastDentry = blkaddr;
+                if (e != null) {
+                    e.blkaddr = blkaddr;
+                    if (img.kind() == NodeKind.INODE && img.dentryMark()) e.lastDentry = blkaddr;
+                }
             }
             blkaddr = img.nextBlkaddr();
         }
@@ -96,36 +108,39 @@ public final class Recovery {
         return F2fsConst.isValidBlkaddr(sbi.nmI().getNodeInfo(ino).blkaddr());
     }
 
+    /** recover_data: every logged dnode of a listed inode, up to and including its last fsync-marked one. */
     private int recoverData(SimTask t, long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes) {
         int recovered = 0;
         long blkaddr = start;
         int walked = 0;
         long limit = sbi.layout.mainSegs * (long) F2fsConst.BLKS_PER_SEG;
-        while (sbi.layout.isMainBlkaddr(blkaddr) && walked++ < limit) {
+        while (sbi.layout.isMainBlkaddr(blkaddr) && walked++ < limit && !inodes.isEmpty()) {
             if (!(sbi.store.readMeta(blkaddr) instanceof NodeImage img) || img.cpVer() != cpVer) break;
             FsyncInodeEntry e = inodes.get(img.ino());
-            if (e != null && img.fsyncMark()) {
-                if (img.kind() == NodeKind.INODE) recoverInode(t, img, blkaddr);
+            if (e != null) {
+                if (img.kind() == NodeKind.INODE) recoverInode(t, img);
                 if (e.lastDentry == blkaddr) recoverDentry(t, img);
                 if (img.kind() != NodeKind.INDIRECT) recovered += doRecoverData(t, img);
+                if (e.blkaddr == blkaddr) inodes.remove(img.ino());
             }
             blkaddr = img.nextBlkaddr();
         }
         return recovered;
     }
 
-    /** recover_inode (and f2fs_recover_inode_page for an inode the checkpoint does not know). */
-    private void recoverInode(SimTask t, NodeImage img, long blkaddr) {
+    /** f2fs_recover_inode_page: a fresh inode page from the logged one, with no data slots and NEW_ADDR in the NAT. */
+    private void recoverInodePage(SimTask t, NodeImage img, long blkaddr) {
         NodeManager nm = sbi.nmI();
-        if (!inodeExists(img.ino())) {
-            NodePage p = nm.installRecovered(t, img, blkaddr);
-            nm.recoverNodeAddr(t, img.ino(), NEW_ADDR);
-            for (int i = 0; i < p.addrs.length; i++) p.addrs[i] = NULL_ADDR;   // data slots come from do_recover_data
-            for (int i = 0; i < p.nids.length; i++) p.nids[i] = 0;
-            nm.markDirty(p);
-            sbi.icache.invalidate(img.ino());
-            return;
-        }
+        NodePage p = nm.installRecovered(t, img, blkaddr);
+        nm.recoverNodeAddr(t, img.ino(), NEW_ADDR);
+        for (int i = 0; i < p.addrs.length; i++) p.addrs[i] = NULL_ADDR;   // data slots come from do_recover_data
+        for (int i = 0; i < p.nids.length; i++) p.nids[i] = 0;
+        nm.markDirty(p);
+        sbi.icache.invalidate(img.ino());
+    }
+
+    /** recover_inode: size, links, name, flags from the logged inode page. */
+    private void recoverInode(SimTask t, NodeImage img) {
         F2fsInode inode = sbi.icache.iget(t, img.ino());
         inode.isize = img.inode().size;
         inode.links = img.inode().links;
@@ -170,9 +185,8 @@ public final class Recovery {
             }
             if (!sbi.layout.isMainBlkaddr(dest)) continue;     // COMPRESS_ADDR and anything else: not handled
             // f2fs_replace_block: dest becomes valid, src (if any) invalid
-            if (F2fsConst.isValidBlkaddr(src)) sbi.smI().invalidateBlocks(t, src, 1);
-            sbi.smI().updateSitEntry(t, dest, 1);
-            sbi.smI().locateDirtySegment(t, sbi.layout.getSegno(dest));
+            sbi.smI().replaceBlock(t, F2fsConst.isValidBlkaddr(src) ? src : NULL_ADDR, dest,
+                    new org.f2fsobs.engine.f2fs.segment.SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0));
             nm.setDataBlkaddr(dn, dest);
             recovered++;
         }

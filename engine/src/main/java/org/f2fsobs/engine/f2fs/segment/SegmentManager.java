@@ -385,6 +385,42 @@ public final class SegmentManager {
         return newBlkaddr;
     }
 
+    /**
+     * f2fs_do_replace_block in the recovery flow (recover_curseg = false): the log that owns dest's segment — COLD_DATA
+     * or WARM_DATA for a segment nobody uses — moves there (change_curseg takes the segment in use and out of the dirty
+     * lists) and points past dest; dest becomes valid and src, if any, invalid.
+     *
+     * <p>Departure: change_curseg also loads the segment's old summary block from the SSA into the log; the model starts
+     * the log's summary empty (fsck here checks ownership through the nodes, not the SSA).
+     */
+    public void replaceBlock(SimTask t, long src, long dest, Summary sum) {
+        int segno = layout.getSegno(dest);
+        SegEntry se = getSegEntry(segno);
+        CursegType type = se.type;
+        if (se.validBlocks == 0 && !isCurseg(segno)) {
+            type = src == org.f2fsobs.engine.f2fs.F2fsConst.NULL_ADDR ? CursegType.COLD_DATA : CursegType.WARM_DATA;
+        }
+        CursegInfo curseg = cursegs[type.ordinal()];
+        int oldCursegno = curseg.segno;
+        if (segno != curseg.segno) {
+            // change_curseg
+            if (curseg.inited) writeSumPage(curseg);
+            if (!freeI.freeSegmap.get(segno)) setInuse(segno);          // __set_test_and_inuse
+            removeDirtySegment(segno, DirtyType.PRE);
+            removeDirtySegment(segno, DirtyType.DIRTY);
+            curseg.nextSegno = segno;
+            resetCurseg(type, true);
+        }
+        curseg.nextBlkoff = layout.getBlkoffFromSeg0(dest);
+        curseg.sumNid[curseg.nextBlkoff] = sum.nid();                   // __add_sum_entry
+        curseg.sumOfsInNode[curseg.nextBlkoff] = sum.ofsInNode();
+        updateSitEntry(t, dest, 1);
+        if (layout.getSegno(src) != NULL_SEGNO) updateSitEntry(t, src, -1);
+        locateDirtySegment(t, layout.getSegno(src));
+        locateDirtySegment(t, segno);
+        locateDirtySegment(t, oldCursegno);
+    }
+
     /** NEXT_FREE_BLKADDR of a log: where its next block will go (node footers record it for roll-forward). */
     public long nextFreeBlkaddr(CursegType type) {
         CursegInfo c = cursegs[type.ordinal()];

@@ -17,6 +17,11 @@ import org.f2fsobs.engine.sim.Prng;
  *
  * <p>Memory: references live in pages of 4096 longs allocated on first write, so a 250 GB device with 1.5 GiB
  * written costs ~3 MiB.
+ *
+ * <p><b>Crash images.</b> For the crash harness a store can record every completed write and flush in a
+ * {@link DeviceLog} (as dm-log-writes does), be {@link #copy() copied}, and give a {@link #crashImage crash image}: a
+ * copy-on-write overlay showing what the disk would hold after a power cut now, which a fresh boot then mounts and
+ * recovers without disturbing this store.
  */
 public final class DeviceStore {
     private static final int PAGE_SHIFT = 12;
@@ -27,19 +32,66 @@ public final class DeviceStore {
     private final ContentRegistry registry;
     private final long[][] refPages;
     private final Object[][] metaPages;
+    private final DeviceStore base;    // overlay: pages not yet written here are read from the base
+    private final boolean[] own;       // overlay: page copied from the base
     private final List<Pending> pending = new ArrayList<>();
     private long pendingBase;          // sequence number of pending.get(0)
     private long writes;
+    private DeviceLog log;
+    private PowerCutReport lastCut;    // crash image: what its power cut dropped
 
     private record Pending(long blkaddr, long prevRef, Object prevMeta, long newRef, Object newMeta, boolean durable) {}
 
     public DeviceStore(long nrBlocks, boolean volatileCache) {
+        this(nrBlocks, volatileCache, new ContentRegistry(), null);
+    }
+
+    private DeviceStore(long nrBlocks, boolean volatileCache, ContentRegistry registry, DeviceStore base) {
         this.nrBlocks = nrBlocks;
         this.volatileCache = volatileCache;
-        this.registry = new ContentRegistry();
+        this.registry = registry;
+        this.base = base;
         int pages = (int) ((nrBlocks + PAGE_MASK) >>> PAGE_SHIFT);
         this.refPages = new long[pages][];
         this.metaPages = new Object[pages][];
+        this.own = base == null ? null : new boolean[pages];
+    }
+
+    /** A deep copy: same contents, same un-flushed writes, same registry; no log. */
+    public DeviceStore copy() {
+        DeviceStore c = new DeviceStore(nrBlocks, volatileCache, registry, null);
+        for (int pi = 0; pi < refPages.length; pi++) {
+            long[] r = refPage(pi);
+            Object[] m = metaPage(pi);
+            if (r != null) c.refPages[pi] = r.clone();
+            if (m != null) c.metaPages[pi] = m.clone();
+        }
+        c.pending.addAll(pending);
+        c.pendingBase = pendingBase;
+        c.writes = writes;
+        return c;
+    }
+
+    /** Records every completed write and flush from now on in {@code log} (null stops recording). */
+    public void log(DeviceLog log) {
+        this.log = log;
+    }
+
+    private long[] refPage(int pi) {
+        return base != null && !own[pi] ? base.refPage(pi) : refPages[pi];
+    }
+
+    private Object[] metaPage(int pi) {
+        return base != null && !own[pi] ? base.metaPage(pi) : metaPages[pi];
+    }
+
+    private void own(int pi) {
+        if (base == null || own[pi]) return;
+        long[] r = base.refPage(pi);
+        Object[] m = base.metaPage(pi);
+        if (r != null) refPages[pi] = r.clone();
+        if (m != null) metaPages[pi] = m.clone();
+        own[pi] = true;
     }
 
     public long nrBlocks() { return nrBlocks; }
@@ -56,13 +108,13 @@ public final class DeviceStore {
 
     public long readRef(long blkaddr) {
         check(blkaddr);
-        long[] p = refPages[(int) (blkaddr >>> PAGE_SHIFT)];
+        long[] p = refPage((int) (blkaddr >>> PAGE_SHIFT));
         return p == null ? ContentRegistry.NONE : p[(int) (blkaddr & PAGE_MASK)];
     }
 
     public Object readMeta(long blkaddr) {
         check(blkaddr);
-        Object[] p = metaPages[(int) (blkaddr >>> PAGE_SHIFT)];
+        Object[] p = metaPage((int) (blkaddr >>> PAGE_SHIFT));
         return p == null ? null : p[(int) (blkaddr & PAGE_MASK)];
     }
 
@@ -70,12 +122,14 @@ public final class DeviceStore {
     public void write(long blkaddr, long ref, Object meta, boolean durable) {
         check(blkaddr);
         writes++;
+        if (log != null) log.write(blkaddr, ref, meta, durable);
         if (volatileCache) pending.add(new Pending(blkaddr, readRef(blkaddr), readMeta(blkaddr), ref, meta, durable));
         set(blkaddr, ref, meta);
     }
 
     private void set(long blkaddr, long ref, Object meta) {
         int pi = (int) (blkaddr >>> PAGE_SHIFT), off = (int) (blkaddr & PAGE_MASK);
+        own(pi);
         if (ref != ContentRegistry.NONE || refPages[pi] != null) {
             if (refPages[pi] == null) refPages[pi] = new long[1 << PAGE_SHIFT];
             refPages[pi][off] = ref;
@@ -93,6 +147,7 @@ public final class DeviceStore {
 
     /** A flush that started at {@code mark} completed: the writes before the mark are durable. */
     public void flushed(long mark) {
+        if (log != null) log.flush(mark);
         int n = (int) Math.min(pending.size(), Math.max(0, mark - pendingBase));
         if (n == 0) return;
         pending.subList(0, n).clear();
@@ -101,6 +156,29 @@ public final class DeviceStore {
 
     /** Power is cut: un-flushed writes are rolled back per {@code mode} (seeded by {@code prng}). */
     public PowerCutReport powerCut(CrashMode mode, Prng prng) {
+        PowerCutReport r = rollBack(this, mode, prng);
+        pendingBase += pending.size();
+        pending.clear();
+        return r;
+    }
+
+    /**
+     * What the disk would hold after a power cut now, as a new store (copy-on-write over this one, no volatile
+     * cache): un-flushed writes rolled back per {@code mode}. This store is left as it is.
+     */
+    public DeviceStore crashImage(CrashMode mode, Prng prng) {
+        DeviceStore img = new DeviceStore(nrBlocks, false, registry, this);
+        img.writes = writes;
+        img.lastCut = rollBack(img, mode, prng);
+        return img;
+    }
+
+    /** For a crash image: what its power cut dropped. */
+    public PowerCutReport lastCut() {
+        return lastCut;
+    }
+
+    private PowerCutReport rollBack(DeviceStore target, CrashMode mode, Prng prng) {
         TreeMap<Long, long[]> refs = new TreeMap<>();      // blkaddr → {ref}
         TreeMap<Long, Object[]> metas = new TreeMap<>();
         int unflushed = 0, survived = 0;
@@ -122,9 +200,7 @@ public final class DeviceStore {
                 m[0] = p.newMeta;
             }
         }
-        for (var e : refs.entrySet()) set(e.getKey(), e.getValue()[0], metas.get(e.getKey())[0]);
-        pendingBase += pending.size();
-        pending.clear();
+        for (var e : refs.entrySet()) target.set(e.getKey(), e.getValue()[0], metas.get(e.getKey())[0]);
         return new PowerCutReport(mode, unflushed, survived, unflushed - survived);
     }
 }

@@ -1,0 +1,122 @@
+package org.f2fsobs.bench.report;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.f2fsobs.bench.api.CancellationToken;
+import org.f2fsobs.bench.api.CellRunner;
+import org.f2fsobs.bench.api.Comparison;
+import org.f2fsobs.bench.api.ProgressListener;
+import org.f2fsobs.bench.matrix.MatrixExpansion;
+import org.f2fsobs.bench.matrix.MatrixLimits;
+import org.f2fsobs.bench.matrix.MatrixRequest;
+import org.f2fsobs.bench.matrix.MatrixRunner;
+import org.f2fsobs.bench.scenario.ParamSpec;
+import org.f2fsobs.bench.scenario.Scenario;
+import org.f2fsobs.bench.scenario.ScenarioCatalog;
+import org.f2fsobs.engine.platform.Profile;
+import org.f2fsobs.engine.platform.Profiles;
+
+/**
+ * {@code bench-runner report}: runs each seed scenario's matrix (its flag off and on, at the parameter values the
+ * mail measured, or the default) and writes the reproduction report — a summary table, one part per scenario
+ * ({@link ScenarioReport}), and the profile constants used with their sources.
+ */
+public final class ReproductionReport {
+    private ReproductionReport() {}
+
+    /**
+     * @param scale     1 = the mails' full sizes
+     * @param command   the command line that produced the report (printed in its header)
+     * @param date      the date printed in the header (the caller's clock: the report is a document, not a result)
+     */
+    public record Options(double scale, int repetitions, long seed, int threads, List<String> scenarios, String command,
+                          String date, String engineVersion) {}
+
+    public static String build(ScenarioCatalog catalog, CellRunner runner, Options o, Consumer<String> log, CancellationToken cancel) {
+        StringBuilder parts = new StringBuilder();
+        StringBuilder summary = new StringBuilder("| scenario | flag | point | mail's ratio | ours (95 % CI) | mechanism | verdict |\n"
+                + "|---|---|---|---:|---|---|---|\n");
+        TreeSet<String> profiles = new TreeSet<>();
+        long totalMs = 0;
+        for (Scenario s : catalog.list()) {
+            if (!o.scenarios().isEmpty() && !o.scenarios().contains(s.id())) continue;
+            MatrixRequest req = request(s, o);
+            MatrixExpansion.Expansion e = catalog.validate(req, MatrixLimits.DEFAULT);
+            if (!e.ok()) throw new IllegalArgumentException(s.id() + ": " + e.errors());
+            log.accept("[report] " + s.id() + ": " + e.cells().size() + " cells");
+            resetHeapPeaks();
+            long t0 = System.nanoTime();
+            MatrixRunner.MatrixResult m = new MatrixRunner(runner, o.threads()).run(e.cells(), s, o.seed(),
+                    (i, r) -> log.accept("[report] " + s.id() + " cell " + i + ": " + r.headline().name() + " = "
+                            + String.format(Locale.ROOT, "%.1f MiB/s", r.headline().value() / 1048576.0) + " (wall " + r.wallMs() + " ms)"),
+                    ProgressListener.NONE, cancel);
+            long wallMs = (System.nanoTime() - t0) / 1_000_000;
+            totalMs += wallMs;
+            ScenarioReport.Cost cost = new ScenarioReport.Cost(wallMs, heapPeak());
+            parts.append(ScenarioReport.markdown(s, m, o.seed(), cost)).append('\n');
+            profiles.add(s.profile());
+            for (Comparison c : m.comparisons()) {
+                summary.append("| `").append(s.id()).append("` | `").append(s.flag()).append("` | ").append(ScenarioReport.point(c))
+                        .append(" | ").append(c.referenceRatio() == null ? "—" : String.format(Locale.ROOT, "%.3f", c.referenceRatio()))
+                        .append(String.format(Locale.ROOT, " | %.3f [%.3f, %.3f] | ", c.ratio(), c.ratioCi()[0], c.ratioCi()[1]))
+                        .append(c.mechanism()).append(" | **").append(c.verdict()).append("** |\n");
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("# Reproduction report\n\n");
+        b.append("Generated ").append(o.date()).append(" by `").append(o.command()).append("` — engine ").append(o.engineVersion())
+                .append(String.format(Locale.ROOT, "; scale %s, %d repetitions per side, matrix seed %d, %d threads; total wall %.1f s.%n%n",
+                        trim(o.scale()), o.repetitions(), o.seed(), o.threads(), totalMs / 1000.0));
+        b.append("Every figure below is **virtual time from the simulation** (see the README), compared with the figures the patch "
+                + "mails print. Ratios are on/off of the medians; intervals are seeded bootstrap intervals; verdicts follow "
+                + "contracts.md §3. Profiles were calibrated only on rows the optimization does not change.\n\n");
+        b.append("## Summary\n\n").append(summary).append('\n');
+        b.append("## Scenarios\n\n").append(parts);
+        b.append("## Profile constants and their sources\n\n");
+        for (String name : profiles) b.append(profile(Profiles.load(name)));
+        return b.toString();
+    }
+
+    /** The seed matrix of a scenario: its flag off and on × the values the mail measured (or the default) × scale. */
+    static MatrixRequest request(Scenario s, Options o) {
+        Map<String, List<Object>> params = new LinkedHashMap<>();
+        for (ParamSpec p : s.params()) {
+            if (p.mailValues() != null && !p.mailValues().isEmpty()) params.put(p.name(), new ArrayList<>(p.mailValues()));
+        }
+        params.put("scale", List.of(o.scale()));
+        return new MatrixRequest(s.id(), Map.of(s.flag(), List.of(false, true)), params, o.repetitions(), o.seed());
+    }
+
+    private static String profile(Profile p) {
+        StringBuilder b = new StringBuilder();
+        b.append("### `").append(p.name()).append("` — ").append(p.title()).append("\n\n<details><summary>")
+                .append(p.constants().size()).append(" constants</summary>\n\n| constant | value | source |\n|---|---:|---|\n");
+        p.constants().forEach((k, v) -> b.append("| `").append(k).append("` | ").append(v.value()).append(" | ")
+                .append(String.valueOf(v.source()).replace("|", "\\|").replace("\n", " ")).append(" |\n"));
+        return b.append("\n</details>\n\n").toString();
+    }
+
+    private static String trim(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+
+    private static void resetHeapPeaks() {
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) p.resetPeakUsage();
+    }
+
+    private static long heapPeak() {
+        long sum = 0;
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == MemoryType.HEAP && p.getPeakUsage() != null) sum += p.getPeakUsage().getUsed();
+        }
+        return sum;
+    }
+}

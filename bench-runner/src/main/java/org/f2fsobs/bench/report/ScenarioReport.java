@@ -1,0 +1,186 @@
+package org.f2fsobs.bench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.f2fsobs.bench.api.Comparison;
+import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.bench.matrix.MatrixRunner;
+import org.f2fsobs.bench.scenario.ExpectedMechanism;
+import org.f2fsobs.bench.scenario.Reference;
+import org.f2fsobs.bench.scenario.Scenario;
+import org.f2fsobs.bench.stats.CounterExpectation;
+
+/**
+ * One scenario's part of the reproduction report, in Markdown: the mail's figures, ours (medians, ratios with
+ * intervals, verdicts), the counters and request sizes that explain them, the command as run, the scenario's notes,
+ * and what the matrix cost. {@code bench-runner matrix --format markdown} prints the same.
+ */
+public final class ScenarioReport {
+    private ScenarioReport() {}
+
+    /** Counters every part shows besides those the catalog expects to move. */
+    private static final List<String> ALWAYS = List.of("read_requests", "write_requests", "checkpoints", "flushes");
+
+    /** What running the matrix cost on the host. */
+    public record Cost(long wallMs, long heapPeakBytes) {}
+
+    public static String markdown(Scenario s, MatrixRunner.MatrixResult m, long seed, Cost cost) {
+        StringBuilder b = new StringBuilder();
+        b.append("### ").append(s.id()).append("\n\n");
+        b.append(s.title()).append(".  \n");
+        b.append("Patch: ").append(s.patch()).append(" (seed file `").append(s.seedFile()).append("`). Flag `")
+                .append(s.flag()).append("`; profile `").append(s.profile()).append("`; era ").append(s.era()).append(".\n\n");
+        if (!m.cells().isEmpty()) b.append("Command as run (first cell): `").append(m.cells().get(0).command()).append("`\n\n");
+        b.append("**The mail's figures**\n\n");
+        for (Reference r : s.references()) {
+            b.append("- ").append(when(r.when(), r.row())).append(": ").append(r.metric()).append(' ')
+                    .append(r.before() == null ? "—" : r.before().describe()).append(" → ")
+                    .append(r.after() == null ? "—" : r.after().describe());
+            if (r.ratio().isPresent()) b.append(String.format(Locale.ROOT, " (ratio %.3f)", r.ratio().getAsDouble()));
+            if (r.quote() != null) b.append(" — “").append(r.quote()).append("”");
+            b.append('\n');
+        }
+        b.append("\n**Ours** (matrix seed ").append(seed).append(", ").append(m.cells().size()).append(" cells")
+                .append(cost == null ? "" : String.format(Locale.ROOT, ", wall %.1f s, heap peak %d MiB", cost.wallMs() / 1000.0,
+                        cost.heapPeakBytes() >> 20)).append(")\n\n");
+        b.append(comparisons(m.comparisons()));
+        b.append("\n**Why: counters and request sizes** (medians per cell of the measured command, off → on)\n\n");
+        b.append(counters(s, m.cells()));
+        List<String> flagged = new ArrayList<>();
+        for (Comparison c : m.comparisons()) {
+            double spread = Math.max(c.off().max() - c.off().min(), c.on().max() - c.on().min());
+            double effect = Math.abs(c.on().median() - c.off().median());
+            if (spread > effect && c.off().n() > 1) flagged.add(point(c));
+        }
+        if (!flagged.isEmpty()) {
+            b.append("\nSpread wider than the effect (the difference is within run-to-run variation) at: ")
+                    .append(String.join("; ", flagged)).append(".\n");
+        }
+        if (!s.notes().isEmpty()) {
+            b.append("\n**Notes and known departures**\n\n");
+            for (String n : s.notes()) b.append("- ").append(n).append('\n');
+        }
+        return b.toString();
+    }
+
+    static String comparisons(List<Comparison> cs) {
+        StringBuilder b = new StringBuilder();
+        b.append("| point | off (median) | on (median) | n | ratio on/off | 95 % CI | mail's ratio | mechanism | verdict |\n");
+        b.append("|---|---:|---:|---:|---:|---|---:|---|---|\n");
+        for (Comparison c : cs) {
+            b.append("| ").append(point(c)).append(" | ").append(mib(c.off().median())).append(" | ").append(mib(c.on().median()))
+                    .append(" | ").append(c.off().n()).append('/').append(c.on().n())
+                    .append(String.format(Locale.ROOT, " | %.3f | [%.3f, %.3f] | ", c.ratio(), c.ratioCi()[0], c.ratioCi()[1]))
+                    .append(c.referenceRatio() == null ? "—" : String.format(Locale.ROOT, "%.3f", c.referenceRatio()))
+                    .append(" | ").append(c.mechanism()).append(" | **").append(c.verdict()).append("** |\n");
+        }
+        return b.toString();
+    }
+
+    /** A comparison's point: its parameters (scale only when not 1), its iozone row, other flags when recorded. */
+    public static String point(Comparison c) {
+        StringBuilder b = new StringBuilder();
+        for (Map.Entry<String, Object> e : c.params().entrySet()) {
+            if (e.getKey().equals("scale") && e.getValue() instanceof Number n && n.doubleValue() == 1.0) continue;
+            b.append(b.isEmpty() ? "" : " ").append(e.getKey()).append('=').append(e.getValue());
+        }
+        if (c.row() != null) b.append(b.isEmpty() ? "" : ", ").append("row ").append(c.row()).append(" KiB");
+        return b.toString();
+    }
+
+    static String mib(double bytesPerSec) {
+        return String.format(Locale.ROOT, "%.1f MiB/s", bytesPerSec / 1048576.0);
+    }
+
+    private static String when(Map<String, Object> when, Integer row) {
+        StringBuilder b = new StringBuilder();
+        when.forEach((k, v) -> b.append(b.isEmpty() ? "" : ", ").append(k).append('=').append(v));
+        if (row != null) b.append(b.isEmpty() ? "" : ", ").append("reclen_kb=").append(row);
+        return b.isEmpty() ? "default parameters" : b.toString();
+    }
+
+    /** Per parameter point: the median of each explaining counter off and on, and the commonest request sizes. */
+    static String counters(Scenario s, List<RunResult> cells) {
+        Set<String> names = new LinkedHashSet<>();
+        for (ExpectedMechanism e : s.expectedMechanism()) for (CounterExpectation c : e.counters()) names.add(c.counter());
+        names.addAll(ALWAYS);
+        TreeMap<String, List<RunResult>[]> groups = new TreeMap<>();
+        for (RunResult r : cells) {
+            String key = pointKey(r, s.flag());
+            @SuppressWarnings("unchecked")
+            List<RunResult>[] g = groups.computeIfAbsent(key, k -> new List[] {new ArrayList<>(), new ArrayList<>()});
+            g[Boolean.TRUE.equals(r.optimizations().get(s.flag())) ? 1 : 0].add(r);
+        }
+        StringBuilder b = new StringBuilder("| point | counter | off | on |\n|---|---|---:|---:|\n");
+        for (Map.Entry<String, List<RunResult>[]> g : groups.entrySet()) {
+            for (String n : names) {
+                b.append("| ").append(g.getKey()).append(" | `").append(n).append("` | ").append(fmt(median(g.getValue()[0], n)))
+                        .append(" | ").append(fmt(median(g.getValue()[1], n))).append(" |\n");
+            }
+            for (String h : List.of("read_request_bytes", "write_request_bytes")) {
+                b.append("| ").append(g.getKey()).append(" | commonest ").append(h.replace("_request_bytes", "")).append(" request | ")
+                        .append(commonest(g.getValue()[0], h)).append(" | ").append(commonest(g.getValue()[1], h)).append(" |\n");
+            }
+        }
+        return b.toString();
+    }
+
+    private static String pointKey(RunResult r, String flag) {
+        StringBuilder b = new StringBuilder();
+        r.params().forEach((k, v) -> {
+            if (k.equals("scale") && v instanceof Number n && n.doubleValue() == 1.0) return;
+            b.append(b.isEmpty() ? "" : " ").append(k).append('=').append(v);
+        });
+        return b.isEmpty() ? "—" : b.toString();
+    }
+
+    private static double median(List<RunResult> rs, String counter) {
+        double[] v = rs.stream().mapToDouble(r -> value(r.counters(), counter)).sorted().toArray();
+        if (v.length == 0) return Double.NaN;
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static double value(Map<String, Object> counters, String name) {
+        Object o = counters.get(name);
+        if (o == null && name.contains(".")) {
+            Object m = counters.get(name.substring(0, name.indexOf('.')));
+            if (m instanceof Map<?, ?> mm) o = ((Map<String, Object>) mm).get(name.substring(name.indexOf('.') + 1));
+        }
+        return o instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    private static String fmt(double v) {
+        if (Double.isNaN(v)) return "—";
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /** The request size (bytes) the most requests had, over the group's cells, with its share. */
+    private static String commonest(List<RunResult> rs, String histogram) {
+        TreeMap<Long, Long> sum = new TreeMap<>();
+        long total = 0;
+        for (RunResult r : rs) {
+            Map<String, Long> h = r.histograms().get(histogram);
+            if (h == null) continue;
+            for (Map.Entry<String, Long> e : h.entrySet()) {
+                sum.merge(Long.parseLong(e.getKey()), e.getValue(), Long::sum);
+                total += e.getValue();
+            }
+        }
+        if (total == 0) return "—";
+        Map.Entry<Long, Long> best = null;
+        for (Map.Entry<Long, Long> e : sum.entrySet()) if (best == null || e.getValue() > best.getValue()) best = e;
+        return String.format(Locale.ROOT, "%s (%.0f %%)", size(best.getKey()), 100.0 * best.getValue() / total);
+    }
+
+    private static String size(long bytes) {
+        if (bytes % (1 << 20) == 0) return (bytes >> 20) + " MiB";
+        if (bytes % 1024 == 0) return (bytes >> 10) + " KiB";
+        return bytes + " B";
+    }
+}

@@ -1,0 +1,120 @@
+package org.f2fsobs.engine.f2fs.compress;
+
+import io.airlift.compress.Compressor;
+import io.airlift.compress.Decompressor;
+import io.airlift.compress.MalformedInputException;
+import io.airlift.compress.lz4.Lz4Compressor;
+import io.airlift.compress.lz4.Lz4Decompressor;
+import io.airlift.compress.lzo.LzoCompressor;
+import io.airlift.compress.lzo.LzoDecompressor;
+import io.airlift.compress.zstd.ZstdCompressor;
+import io.airlift.compress.zstd.ZstdDecompressor;
+import org.f2fsobs.engine.f2fs.F2fsException;
+import org.f2fsobs.engine.platform.CpuOp;
+
+/**
+ * {@code f2fs_cops[COMPRESS_MAX]}: the algorithms by i_compress_algorithm, on aircompressor's Java codecs.
+ *
+ * <p>Output budgets as in 6.14: lz4 and zstd get {@code rlen - PAGE_SIZE - COMPRESS_HEADER_SIZE} (so a cluster that
+ * would not save a block fails with -EAGAIN; "lz4 compressor can handle output budget properly"), lzo the worst case
+ * {@code lzo1x_worst_compress(rlen)}. The codecs are byte-compatible formats (LZ4 block, LZO1X, zstd frame) but not
+ * bit-identical to the kernel's encoders (aircompressor's zstd level and match finders differ): sizes come from real
+ * compression of the real bytes, not from the kernel's exact output. {@code COMPRESS_LZORLE} (3) is a kernel-only
+ * variant without a Java codec and is refused.
+ */
+public final class Codecs {
+    public static final int COMPRESS_LZO = 0;
+    public static final int COMPRESS_LZ4 = 1;
+    public static final int COMPRESS_ZSTD = 2;
+    public static final int COMPRESS_LZORLE = 3;
+    private static final int PAGE_SIZE = 4096;
+
+    private Codecs() {}
+
+    /** A fresh codec for i_compress_algorithm {@code id} (its state is not shared with other volumes). */
+    public static CompressOps create(int id) {
+        return switch (id) {
+            case COMPRESS_LZO -> new Lzo();
+            case COMPRESS_LZ4 -> new Lz4();
+            case COMPRESS_ZSTD -> new Zstd();
+            case COMPRESS_LZORLE -> throw new F2fsException("EOPNOTSUPP",
+                    "compress_algorithm lzo-rle is a kernel-only variant with no Java codec: unsupported");
+            default -> throw new F2fsException("EINVAL", "unknown i_compress_algorithm " + id);
+        };
+    }
+
+    /** A fresh codec by mount-option name (lzo, lz4, zstd; lzo-rle is refused). */
+    public static CompressOps create(String name) {
+        return create(switch (name) {
+            case "lzo" -> COMPRESS_LZO;
+            case "lz4" -> COMPRESS_LZ4;
+            case "zstd" -> COMPRESS_ZSTD;
+            case "lzo-rle" -> COMPRESS_LZORLE;
+            default -> throw new F2fsException("EINVAL", "compress_algorithm must be lz4, lzo or zstd, got '" + name + "'");
+        });
+    }
+
+    /** lzo1x_worst_compress(x) = x + x/16 + 64 + 3 (include/linux/lzo.h). */
+    static int lzo1xWorstCompress(int x) {
+        return x + x / 16 + 64 + 3;
+    }
+
+    /** The common shape: compress into a scratch buffer of the codec's own bound, then apply the kernel budget. */
+    private abstract static class AirOps implements CompressOps {
+        private final Compressor compressor;
+        private final Decompressor decompressor;
+        private byte[] scratch = new byte[0];
+
+        AirOps(Compressor c, Decompressor d) {
+            this.compressor = c;
+            this.decompressor = d;
+        }
+
+        @Override
+        public int compressPages(byte[] rbuf, int rlen, byte[] cdata, int off, int budget) {
+            int bound = compressor.maxCompressedLength(rlen);
+            if (scratch.length < bound) scratch = new byte[bound];
+            int n = compressor.compress(rbuf, 0, rlen, scratch, 0, scratch.length);
+            if (n > budget || off + n > cdata.length) return EAGAIN;
+            System.arraycopy(scratch, 0, cdata, off, n);
+            return n;
+        }
+
+        @Override
+        public int decompressPages(byte[] cdata, int off, int clen, byte[] rbuf, int rlen) {
+            try {
+                int n = decompressor.decompress(cdata, off, clen, rbuf, 0, rlen);
+                return n == rlen ? rlen : EIO;
+            } catch (MalformedInputException | IllegalArgumentException | IndexOutOfBoundsException e) {
+                return EIO;
+            }
+        }
+    }
+
+    private static final class Lz4 extends AirOps {
+        Lz4() { super(new Lz4Compressor(), new Lz4Decompressor()); }
+        @Override public String name() { return "lz4"; }
+        @Override public int algorithmId() { return COMPRESS_LZ4; }
+        @Override public int initCompressCtx(int rlen) { return rlen - PAGE_SIZE - CompressData.COMPRESS_HEADER_SIZE; }
+        @Override public CpuOp compressCost() { return CpuOp.LZ4_COMPRESS_BYTE; }
+        @Override public CpuOp decompressCost() { return CpuOp.LZ4_DECOMPRESS_BYTE; }
+    }
+
+    private static final class Lzo extends AirOps {
+        Lzo() { super(new LzoCompressor(), new LzoDecompressor()); }
+        @Override public String name() { return "lzo"; }
+        @Override public int algorithmId() { return COMPRESS_LZO; }
+        @Override public int initCompressCtx(int rlen) { return lzo1xWorstCompress(rlen); }
+        @Override public CpuOp compressCost() { return CpuOp.LZO_COMPRESS_BYTE; }
+        @Override public CpuOp decompressCost() { return CpuOp.LZO_DECOMPRESS_BYTE; }
+    }
+
+    private static final class Zstd extends AirOps {
+        Zstd() { super(new ZstdCompressor(), new ZstdDecompressor()); }
+        @Override public String name() { return "zstd"; }
+        @Override public int algorithmId() { return COMPRESS_ZSTD; }
+        @Override public int initCompressCtx(int rlen) { return rlen - PAGE_SIZE - CompressData.COMPRESS_HEADER_SIZE; }
+        @Override public CpuOp compressCost() { return CpuOp.ZSTD_COMPRESS_BYTE; }
+        @Override public CpuOp decompressCost() { return CpuOp.ZSTD_DECOMPRESS_BYTE; }
+    }
+}

@@ -1,0 +1,110 @@
+package org.f2fsobs.engine.f2fs.compress;
+
+import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_ADDR;
+
+import org.f2fsobs.engine.f2fs.F2fsSbInfo;
+import org.f2fsobs.engine.f2fs.data.DataReader;
+import org.f2fsobs.engine.f2fs.data.DataWriter;
+import org.f2fsobs.engine.f2fs.file.FileOps;
+import org.f2fsobs.engine.f2fs.inode.F2fsInode;
+import org.f2fsobs.engine.f2fs.node.DnodeOfData;
+import org.f2fsobs.engine.kernel.mm.vmalloc.Vmalloc;
+import org.f2fsobs.engine.sim.SimTask;
+
+/**
+ * fs/f2fs/compress.c for one mounted volume: installs the cluster writer ({@link CompressWriter}) into
+ * {@link DataWriter}, the cluster reader ({@link CompressReader}) into {@link DataReader}, and the write_begin hooks
+ * ({@code f2fs_prepare_compress_overwrite}, {@code f2fs_reserve_block}) into {@link FileOps}; maps buffers through the
+ * machine's vmalloc model ({@link F2fsVmap}); runs read-side decompression where the era says
+ * ({@code kernel.decompress_context}). Only regular files are compressed files ({@code f2fs_compressed_file}):
+ * directories carry the flag for inheritance and keep the plain paths.
+ */
+public final class F2fsCompress implements FileOps.CompressHooks {
+    final F2fsSbInfo sbi;
+    final DataWriter writer;
+    final DataReader reader;
+    final F2fsVmap vmap;
+    /** 2020 (P2's kernel): decompression, with its vmap/vunmap, in a post_read_wq kworker. 6.14: "completion". */
+    final boolean decompressInWorkqueue;
+    /** f2fs_post_read_wq: 2020 decompression; 6.14 deferred f2fs_late_free_dic (the unmaps). */
+    final PostReadWq postReadWq;
+    /** 6.14 only: softirq completion context, one thread per CPU. */
+    final PostReadWq softirq;
+    private final CompressOps[] cops = new CompressOps[3];
+    private final CompressWriter clusterWriter;
+    private final CompressReader clusterReader;
+
+    private F2fsCompress(F2fsSbInfo sbi, DataWriter writer, DataReader reader, Vmalloc vm) {
+        this.sbi = sbi;
+        this.writer = writer;
+        this.reader = reader;
+        this.vmap = new F2fsVmap(vm, sbi.opts.optimizations().vmMapRam());
+        String ctx = sbi.machine.profile().kernel().decompressContext();
+        this.decompressInWorkqueue = ctx.equals("workqueue");
+        int cpus = sbi.machine.profile().cpu().count();
+        this.postReadWq = PostReadWq.unbound(sbi.sim, "kworker/f2fs_post_read_wq", cpus);
+        this.softirq = decompressInWorkqueue ? null : PostReadWq.perCpu(sbi.sim, "softirq/f2fs_read_end_io", cpus);
+        this.clusterWriter = new CompressWriter(this);
+        this.clusterReader = new CompressReader(this);
+    }
+
+    /** Creates the compression layer of a volume and plugs it into the data and file layers. */
+    public static F2fsCompress install(F2fsSbInfo sbi, DataWriter writer, DataReader reader, FileOps ops, Vmalloc vm) {
+        F2fsCompress c = new F2fsCompress(sbi, writer, reader, vm);
+        writer.setClusterWriter(c.clusterWriter);
+        reader.setClusterReader(c.clusterReader);
+        ops.setCompressHooks(c);
+        return c;
+    }
+
+    CompressReader clusterReader() {
+        return clusterReader;
+    }
+
+    public Vmalloc vmalloc() {
+        return vmap.vmalloc();
+    }
+
+    /** f2fs_compressed_file: a regular file with the compression flag. */
+    static boolean compressedFile(F2fsInode inode) {
+        return inode.compressed && !inode.directory;
+    }
+
+    /** f2fs_cops[fi->i_compress_algorithm], one codec instance per volume and algorithm. */
+    CompressOps cops(F2fsInode inode) {
+        int id = inode.compressAlgorithm;
+        if (id < 0 || id >= cops.length || cops[id] == null) {
+            CompressOps ops = Codecs.create(id);            // refuses lzo-rle and unknown ids
+            cops[id] = ops;
+        }
+        return cops[id];
+    }
+
+    // ------------------------------------------------------------------ FileOps.CompressHooks
+
+    /**
+     * f2fs_prepare_compress_overwrite + f2fs_compress_write_end: before page {@code index} of a cluster that is
+     * compressed on disk is written, the whole cluster is read (decompressed) and every page of it is marked dirty,
+     * so writeback recompresses it as a whole. A raw cluster is left alone. Departure: the kernel does this in
+     * write_begin only for partial-page writes and at writeback for full-page writes; here it happens in write_begin
+     * for both (the same reads and the same rewrite, at an earlier moment).
+     */
+    @Override
+    public void prepareOverwrite(SimTask t, F2fsInode inode, long index) {
+        if (!compressedFile(inode)) return;
+        clusterReader.prepareCompressOverwrite(t, inode, index);
+    }
+
+    /** f2fs_reserve_block in prepare_write_begin: the page's slot takes NEW_ADDR if it had no block. */
+    @Override
+    public void reserveForWrite(SimTask t, F2fsInode inode, long index) {
+        if (!compressedFile(inode)) return;
+        sbi.cpRwsem.downRead(t);                           // f2fs_do_map_lock
+        try {
+            DnodeOfData dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), index, true);
+            if (dn.dataBlkaddr() == NULL_ADDR) writer.reserveNewBlock(dn);
+        } finally {
+            sbi.cpRwsem.upRead(t);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package org.f2fsobs.engine.kernel.mm.vmalloc;
+
+import org.f2fsobs.engine.platform.CpuOp;
+import org.f2fsobs.engine.platform.KernelSpec;
+import org.f2fsobs.engine.platform.Machine;
+
+/**
+ * Binds the vmalloc model to a machine profile: one {@link Vmalloc} per simulated machine, its era from
+ * {@code kernel.vmalloc}, {@code num_online_cpus()} = the profile's CPU count, and its unit costs from the profile's
+ * {@code cpu.costs_ps} keys (read through {@link Machine#costPs}, so what-if overrides apply).
+ *
+ * <p>Key map: {@code vmap_lock} → lock acquire, {@code vmap_walk_step} → one area visited, {@code vmap_area_alloc} →
+ * kmalloc of a vm_struct / vmap_area / vmap_block, {@code vmap_pte_page} / {@code vunmap_pte_page} → PTE set / clear,
+ * {@code tlb_flush_all}, {@code tlb_flush_page}, {@code vmap_area_free} → one area freed in a purge, {@code vb_alloc},
+ * {@code vb_free}, {@code vmap_block_new}. The profiles carry no key for one rb-tree descent or insert; it is priced
+ * as {@link #RB_DESCENT_STEPS} walk steps (a descent of a balanced tree of ~4 096 areas visits ~12 nodes, each like
+ * one step of the list walk): an assumption of this adapter, not a sourced value.
+ */
+public final class VmallocProfile {
+    /** Nodes visited by one rb-tree descent or insert, priced at {@code vmap_walk_step} each (assumption, see above). */
+    public static final int RB_DESCENT_STEPS = 12;
+
+    private VmallocProfile() {}
+
+    /** A new vmalloc model for the machine (call once per simulated machine, before or while it runs). */
+    public static Vmalloc forMachine(Machine m) {
+        return new Vmalloc(m.sim(), VmallocConfig.of(m.profile().cpu().count(), era(m.profile().kernel())), costs(m));
+    }
+
+    /** The allocator generation a profile's kernel ran. */
+    public static VmallocEra era(KernelSpec k) {
+        return switch (k.vmalloc()) {
+            case "list_walk_sync_purge" -> VmallocEra.LIST_WALK_SYNC_PURGE;
+            case "rbtree_deferred_purge" -> VmallocEra.RBTREE_DEFERRED_PURGE;
+            default -> throw new IllegalArgumentException("unknown kernel.vmalloc '" + k.vmalloc() + "'");
+        };
+    }
+
+    /** The profile's unit costs as vmalloc primitives. */
+    public static VmallocCosts costs(Machine m) {
+        long step = m.costPs(CpuOp.VMAP_WALK_STEP);
+        return new VmallocCosts(
+                m.costPs(CpuOp.VMAP_LOCK),
+                step,
+                RB_DESCENT_STEPS * step,                 // rbLookupPs
+                RB_DESCENT_STEPS * step,                 // rbInsertPs
+                m.costPs(CpuOp.VMAP_PTE_PAGE),
+                m.costPs(CpuOp.VUNMAP_PTE_PAGE),
+                m.costPs(CpuOp.TLB_FLUSH_ALL),
+                m.costPs(CpuOp.TLB_FLUSH_PAGE),
+                m.costPs(CpuOp.VMAP_AREA_FREE),
+                m.costPs(CpuOp.VMAP_AREA_ALLOC),
+                m.costPs(CpuOp.VB_ALLOC),
+                m.costPs(CpuOp.VB_FREE),
+                m.costPs(CpuOp.VMAP_BLOCK_NEW));
+    }
+}

@@ -1,0 +1,117 @@
+package org.f2fsobs.engine.f2fs.compress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.f2fsobs.engine.f2fs.F2fsException;
+import org.f2fsobs.engine.f2fs.F2fsOptions;
+import org.f2fsobs.engine.f2fs.Optimizations;
+import org.f2fsobs.engine.platform.CpuOp;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** f2fs_cops on real bytes: round trips, the kernel's output budgets, the header, lzo-rle refused. */
+class CodecsTests {
+    static final int RLEN = 4 * 4096;                        // the default 16 KiB cluster
+    static final int HDR = CompressData.COMPRESS_HEADER_SIZE;
+
+    static byte[] compressAndBack(CompressOps ops, byte[] in, int[] clenOut) {
+        int budget = ops.initCompressCtx(in.length);
+        byte[] cdata = new byte[HDR + budget + 64];
+        int clen = ops.compressPages(in, in.length, cdata, HDR, budget);
+        clenOut[0] = clen;
+        if (clen < 0) return null;
+        byte[] back = new byte[in.length];
+        assertThat(ops.decompressPages(cdata, HDR, clen, back, in.length)).isEqualTo(in.length);
+        return back;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lz4", "lzo", "zstd"})
+    void zerosAndTextRoundTripAndSaveBlocks(String algo) {
+        CompressOps ops = Codecs.create(algo);
+        int[] clen = new int[1];
+        byte[] zeros = new byte[RLEN];
+        assertThat(compressAndBack(ops, zeros, clen)).isEqualTo(zeros);
+        assertThat(clen[0]).as("zero cluster").isBetween(1, 200);
+        byte[] text = CompressRig.textBytes(42, RLEN);
+        assertThat(compressAndBack(ops, text, clen)).isEqualTo(text);
+        assertThat(clen[0]).as("text cluster").isLessThan(3 * 4096 - HDR);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lz4", "lzo", "zstd"})
+    void randomDataRoundTripsGivenRoomButNeverShrinks(String algo) {
+        CompressOps ops = Codecs.create(algo);
+        byte[] random = CompressRig.randomBytes(9, RLEN);
+        byte[] cdata = new byte[2 * RLEN];
+        int clen = ops.compressPages(random, RLEN, cdata, HDR, 2 * RLEN - HDR);
+        assertThat(clen).isGreaterThanOrEqualTo(RLEN - 64);
+        byte[] back = new byte[RLEN];
+        assertThat(ops.decompressPages(cdata, HDR, clen, back, RLEN)).isEqualTo(RLEN);
+        assertThat(back).isEqualTo(random);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lz4", "zstd"})
+    void randomDataDoesNotFitTheBudgetOfLz4AndZstd(String algo) {
+        CompressOps ops = Codecs.create(algo);
+        int[] clen = new int[1];
+        assertThat(compressAndBack(ops, CompressRig.randomBytes(7, RLEN), clen)).isNull();
+        assertThat(clen[0]).isEqualTo(CompressOps.EAGAIN);
+        assertThat(ops.initCompressCtx(RLEN)).as("rlen - PAGE_SIZE - header").isEqualTo(RLEN - 4096 - HDR);
+    }
+
+    @Test
+    void lzoHasTheWorstCaseBudgetSoRandomDataRoundTripsButSavesNothing() {
+        CompressOps ops = Codecs.create("lzo");
+        assertThat(ops.initCompressCtx(RLEN)).isEqualTo(RLEN + RLEN / 16 + 64 + 3);
+        int[] clen = new int[1];
+        byte[] random = CompressRig.randomBytes(8, RLEN);
+        assertThat(compressAndBack(ops, random, clen)).isEqualTo(random);
+        assertThat(clen[0]).as("fails the saves-a-block rule").isGreaterThan(3 * 4096 - HDR);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lz4", "lzo", "zstd"})
+    void corruptedPayloadFailsWithEio(String algo) {
+        CompressOps ops = Codecs.create(algo);
+        byte[] text = CompressRig.textBytes(3, RLEN);
+        int budget = ops.initCompressCtx(RLEN);
+        byte[] cdata = new byte[HDR + budget + 64];
+        int clen = ops.compressPages(text, RLEN, cdata, HDR, budget);
+        byte[] back = new byte[RLEN];
+        assertThat(ops.decompressPages(cdata, HDR, clen / 2, back, RLEN)).as("truncated").isEqualTo(CompressOps.EIO);
+    }
+
+    @Test
+    void costsComeFromTheProfileKeysOfEachAlgorithm() {
+        assertThat(Codecs.create("lz4").compressCost()).isEqualTo(CpuOp.LZ4_COMPRESS_BYTE);
+        assertThat(Codecs.create("lz4").decompressCost()).isEqualTo(CpuOp.LZ4_DECOMPRESS_BYTE);
+        assertThat(Codecs.create("lzo").decompressCost()).isEqualTo(CpuOp.LZO_DECOMPRESS_BYTE);
+        assertThat(Codecs.create("zstd").compressCost()).isEqualTo(CpuOp.ZSTD_COMPRESS_BYTE);
+        assertThat(Codecs.create(Codecs.COMPRESS_LZ4).name()).isEqualTo("lz4");
+    }
+
+    @Test
+    void lzoRleIsRefusedByTheRegistryAndTheMountOptions() {
+        assertThatThrownBy(() -> Codecs.create("lzo-rle")).isInstanceOf(F2fsException.class).hasMessageContaining("lzo-rle");
+        assertThatThrownBy(() -> Codecs.create(Codecs.COMPRESS_LZORLE)).hasMessageContaining("kernel-only");
+        assertThatThrownBy(() -> F2fsOptions.defaults(Optimizations.linux614()).withCompression("lzo-rle", 2))
+                .hasMessageContaining("lzo-rle");
+        assertThatThrownBy(() -> Codecs.create("gzip")).hasMessageContaining("gzip");
+    }
+
+    @Test
+    void headerIsLittleEndianClenChksumAndFourReservedWords() {
+        byte[] b = new byte[4096];
+        java.util.Arrays.fill(b, (byte) 0x5A);
+        CompressData.writeHeader(b, 0x01020304, 0);
+        assertThat(b[0]).isEqualTo((byte) 0x04);
+        assertThat(b[3]).isEqualTo((byte) 0x01);
+        assertThat(CompressData.clen(b)).isEqualTo(0x01020304);
+        for (int i = 4; i < HDR; i++) assertThat(b[i]).isZero();
+        assertThat(b[HDR]).isEqualTo((byte) 0x5A);
+    }
+}
