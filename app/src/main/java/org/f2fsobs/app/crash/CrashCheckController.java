@@ -30,6 +30,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -83,7 +84,7 @@ class CrashCheckController {
                     .bind("max", max).bind("now", Instant.now());
             insert = point == null ? insert.bindNull("point", Integer.class) : insert.bind("point", point.intValue());
             var work = admission.admitRun().then(insert.filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one());
-            return tx.transactional(work).flatMap(id -> durability.checkpoint().thenReturn(id)).doOnNext(id -> queue.wake()).map(id -> {
+            return tx.transactional(work).subscribeOn(Schedulers.boundedElastic()).flatMap(id -> durability.checkpoint().thenReturn(id)).doOnNext(id -> queue.wake()).map(id -> {
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("id", id);
                 out.put("status", "QUEUED");

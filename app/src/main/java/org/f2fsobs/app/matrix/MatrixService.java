@@ -32,11 +32,14 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Matrices: accept (validate, check the limits, persist with the expanded cells — all before the 202), show
- * (status, progress, cells with results, comparisons), list, cancel.
+ * (status, progress, cells with results, comparisons), list, cancel. The write transactions run on the bounded
+ * elastic scheduler: r2dbc-h2 executes on the calling thread, and the admission lock may make one wait for another,
+ * which must never happen on the event loop.
  */
 @Service
 class MatrixService {
@@ -106,7 +109,7 @@ class MatrixService {
                         .concatMap(i -> db.sql("INSERT INTO CELLS (MATRIX_ID, CELL_INDEX, SPEC_JSON, STATUS) VALUES (:m, :i, :spec, 'QUEUED')")
                                 .bind("m", id).bind("i", i).bind("spec", Json.compact(e.cells().get(i))).fetch().rowsUpdated())
                         .then(matrices.findById(id)));
-        return tx.transactional(insert)
+        return tx.transactional(insert).subscribeOn(Schedulers.boundedElastic())
                 .flatMap(m -> durability.checkpoint().thenReturn(m))
                 .doOnNext(m -> queue.wake())
                 .map(m -> new Accepted(m, e.cells()));
@@ -259,7 +262,7 @@ class MatrixService {
                 .bind("id", id).bind("now", now).fetch().rowsUpdated()
                 .flatMap(n -> db.sql("UPDATE CELLS SET STATUS = 'CANCELLED', FINISHED_AT = :now WHERE MATRIX_ID = :id AND STATUS = 'QUEUED'")
                         .bind("id", id).bind("now", now).fetch().rowsUpdated().thenReturn(n));
-        return find(id).flatMap(before -> tx.transactional(work)
+        return find(id).flatMap(before -> tx.transactional(work).subscribeOn(Schedulers.boundedElastic())
                 .flatMap(n -> durability.checkpoint().thenReturn(n))
                 .then(find(id))
                 .flatMap(after -> {

@@ -21,6 +21,7 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -88,7 +89,7 @@ class RunService {
         insert = scenarioId == null ? insert.bindNull("scenario", String.class) : insert.bind("scenario", scenarioId);
         insert = commandText == null ? insert.bindNull("command", String.class) : insert.bind("command", commandText);
         Mono<Long> work = admission.admitRun().then(insert.filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one());
-        return tx.transactional(work)
+        return tx.transactional(work).subscribeOn(Schedulers.boundedElastic())
                 .flatMap(id -> durability.checkpoint().thenReturn(id))
                 .doOnNext(id -> queue.wake())
                 .map(id -> new Accepted(id, kind, spec));
