@@ -20,6 +20,10 @@ import org.f2fsobs.app.system.RequestParams;
 import org.f2fsobs.bench.api.CellSpec;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -41,6 +45,7 @@ import tools.jackson.databind.node.ObjectNode;
  * output of contracts.md §3 ({@code verdict, crash_points, checked, failures, reproduce}).
  */
 @RestController
+@Tag(name = "crash checks", description = "power cuts at flush/FUA boundaries, remount, check")
 class CrashCheckController {
     static final Set<String> FIELDS = new LinkedHashSet<>(List.of("scenario", "optimizations", "params", "seed", "profile", "point", "max_points"));
 
@@ -65,8 +70,10 @@ class CrashCheckController {
         this.queue = queue;
     }
 
+    @Operation(summary = "Queue a crash-consistency check of one cell", description = "202 with Location; 422 crash_points over the limit.")
     @PostMapping(path = "/api/crash-checks", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<ResponseEntity<Map<String, Object>>> processCrashCheckForm(@RequestBody(required = false) String body) {
+    Mono<ResponseEntity<Map<String, Object>>> processCrashCheckForm(@io.swagger.v3.oas.annotations.parameters.RequestBody(description = "one cell, one value per flag and parameter", content = @Content(mediaType = "application/json",
+            examples = @ExampleObject(value = "{\"scenario\": \"iozone-compressed-sync\", \"optimizations\": {\"skip_cp_compressed_write\": true}, \"params\": {\"scale\": 0.01}, \"max_points\": 20}"))) @RequestBody(required = false) String body) {
         return Mono.fromCallable(() -> JsonBody.parse(body)).flatMap(b -> {
             Limits limits = properties.limits();
             b.rejectUnknown(FIELDS);

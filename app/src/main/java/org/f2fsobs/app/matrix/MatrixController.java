@@ -9,6 +9,10 @@ import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.JsonBody;
 import org.f2fsobs.app.system.RequestParams;
 import org.f2fsobs.bench.api.CellSpec;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.codec.ServerSentEvent;
@@ -25,6 +29,7 @@ import reactor.core.publisher.Mono;
 
 /** {@code /api/matrices}: submit, history, one matrix, its events, cancel (contracts.md §4). */
 @RestController
+@Tag(name = "matrices", description = "scenario × flags × parameters × repetitions, run by the queue")
 class MatrixController {
     private final MatrixService matrices;
     private final MatrixEventStream events;
@@ -35,8 +40,10 @@ class MatrixController {
     }
 
     /** 202 with {@code Location}, {@code id}, {@code status} and the expanded {@code cells}; the matrix is stored. */
+    @Operation(summary = "Submit a matrix", description = "202 with Location; the matrix and its cells are stored before the answer. 400 names the invalid field, 422 the limit (max_cells, run_data_bytes, concurrent_matrices, queued_matrices, body_bytes).")
     @PostMapping(path = "/api/matrices", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<ResponseEntity<Map<String, Object>>> processMatrixForm(@RequestBody(required = false) String body) {
+    Mono<ResponseEntity<Map<String, Object>>> processMatrixForm(@io.swagger.v3.oas.annotations.parameters.RequestBody(description = "the matrix", content = @Content(mediaType = "application/json",
+            examples = @ExampleObject(value = "{\"scenario\": \"fio-large-section\", \"optimizations\": {\"sec_ckpt_valid_blocks\": [false, true]}, \"params\": {\"segs_per_sec\": [1, 128], \"scale\": [0.01]}, \"repetitions\": 3, \"seed\": 1}"))) @RequestBody(required = false) String body) {
         return Mono.fromCallable(() -> MatrixRequestParser.parse(JsonBody.parse(body)))
                 .flatMap(matrices::submit)
                 .map(a -> {
@@ -64,6 +71,7 @@ class MatrixController {
         }).toList();
     }
 
+    @Operation(summary = "Matrix history, newest first", description = "Filters: scenario, status; page from 0, size 1…500 (default 50).")
     @GetMapping(path = "/api/matrices", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<Map<String, Object>> showMatrixList(@RequestParam(required = false) String scenario,
                                              @RequestParam(required = false) String status,
@@ -79,12 +87,14 @@ class MatrixController {
     }
 
     /** Status, progress, cells (with their results unless {@code results=false}) and comparisons. */
+    @Operation(summary = "One matrix: status, progress, cells with results (results=false: headlines only), comparisons")
     @GetMapping(path = "/api/matrices/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<Map<String, Object>> showMatrix(@PathVariable String id, @RequestParam(required = false) String results) {
         return Mono.fromCallable(() -> RequestParams.id("id", id))
                 .flatMap(m -> matrices.show(m, !"false".equals(RequestParams.oneOf("results", results, List.of("true", "false")))));
     }
 
+    @Operation(summary = "Progress as server-sent events", description = "Replays finished cells, then live ones (event cell, id = cell index, data = headline), then event done, then closes. Last-Event-ID: k skips cells 0…k.")
     @GetMapping(path = "/api/matrices/{id}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     Mono<ResponseEntity<Flux<ServerSentEvent<Object>>>> showMatrixEvents(@PathVariable String id,
             @RequestHeader(name = "Last-Event-ID", required = false) String lastEventId) {
@@ -105,6 +115,7 @@ class MatrixController {
     }
 
     /** 200 with the matrix, now CANCELLED (a running cell may still finish and keep its result). */
+    @Operation(summary = "Cancel a queued or running matrix", description = "409 when it already ended DONE or FAILED.")
     @DeleteMapping(path = "/api/matrices/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<Map<String, Object>> processCancel(@PathVariable String id) {
         return Mono.fromCallable(() -> RequestParams.id("id", id)).flatMap(matrices::cancel).map(MatrixService::summary);

@@ -10,6 +10,8 @@ import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.RequestParams;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.api.RunResult;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -23,6 +25,7 @@ import reactor.core.publisher.Mono;
  * missing).
  */
 @RestController
+@Tag(name = "runs")
 class CompareController {
     private final RunService runs;
 
@@ -30,6 +33,7 @@ class CompareController {
         this.runs = runs;
     }
 
+    @Operation(summary = "Two runs side by side: headline, counters, histograms, time breakdown, % change of b over a")
     @GetMapping(path = "/api/compare", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<Map<String, Object>> showComparison(@RequestParam(required = false) String a, @RequestParam(required = false) String b) {
         return Mono.fromCallable(() -> {

@@ -9,6 +9,8 @@ import org.f2fsobs.app.queue.Durability;
 import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.RequestParams;
 import org.f2fsobs.bench.api.ResultJson;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -27,6 +29,7 @@ import reactor.core.publisher.Mono;
  * imports, newest first; {@code GET /api/jmh/{id}} shows one with its benchmarks.
  */
 @RestController
+@Tag(name = "jmh", description = "imported JMH result files")
 class JmhController {
     private final JmhImportRepository imports;
     private final JmhResultRepository results;
@@ -40,6 +43,7 @@ class JmhController {
         this.durability = durability;
     }
 
+    @Operation(summary = "Import a JMH result file (-rf json)", description = "201 with Location /api/jmh/{id}.")
     @PostMapping(path = "/api/jmh", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<Map<String, Object>>> processImportForm(@RequestBody(required = false) String body,
                                                                 @RequestParam(required = false) String name) {

@@ -10,6 +10,10 @@ import org.f2fsobs.app.system.RequestParams;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.api.RunResult;
 import org.springframework.http.ContentDisposition;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -23,6 +27,7 @@ import tools.jackson.databind.JsonNode;
 
 /** {@code /api/runs}: one-cell runs (a scenario cell or any tool command), history, one result, its CSV. */
 @RestController
+@Tag(name = "runs", description = "one-cell runs and every stored result")
 class RunController {
     static final MediaType TEXT_CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
 
@@ -33,8 +38,10 @@ class RunController {
     }
 
     /** 202 with {@code Location}, {@code id}, {@code status} (QUEUED), {@code kind} and the normalised request. */
+    @Operation(summary = "Queue one run", description = "Either a catalog cell {scenario, optimizations: {flag: bool}, params: {key: value}, seed, profile} or a free-form command {profile, mkfs, mount, optimizations, command, seed, dd_style}. 202 with Location.")
     @PostMapping(path = "/api/runs", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<ResponseEntity<Map<String, Object>>> processRunForm(@RequestBody(required = false) String body) {
+    Mono<ResponseEntity<Map<String, Object>>> processRunForm(@io.swagger.v3.oas.annotations.parameters.RequestBody(description = "a catalog cell or a free-form command", content = @Content(mediaType = "application/json",
+            examples = @ExampleObject(value = "{\"profile\": \"nullblk-x86\", \"mkfs\": \"-s 128\", \"mount\": \"\", \"optimizations\": {\"sec_ckpt_valid_blocks\": true}, \"command\": \"fio --name=w --rw=write --bs=512k --size=64m --filename=/mnt/f\"}"))) @RequestBody(required = false) String body) {
         return Mono.fromCallable(() -> JsonBody.parse(body)).flatMap(runs::submit).map(a -> {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("id", a.id());
@@ -45,6 +52,7 @@ class RunController {
         });
     }
 
+    @Operation(summary = "Run history, newest first (scenario filter, page, size)")
     @GetMapping(path = "/api/runs", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<Map<String, Object>> showRunList(@RequestParam(required = false) String scenario, @RequestParam(required = false) String page,
                                           @RequestParam(required = false) String size) {
@@ -56,12 +64,14 @@ class RunController {
         }).flatMap(a -> runs.list((String) a[0], (int) a[1], (int) a[2]));
     }
 
+    @Operation(summary = "One result (contracts.md §3) with id, status, kind")
     @GetMapping(path = "/api/runs/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<JsonNode> showRun(@PathVariable String id) {
         return Mono.fromCallable(() -> RequestParams.id("id", id)).flatMap(runs::find).map(RunService::document);
     }
 
     /** The result as {@code section,name,value,unit} rows ({@link RunCsv}); 409 while the run has none. */
+    @Operation(summary = "One result as CSV: section,name,value,unit")
     @GetMapping(path = "/api/runs/{id}.csv", produces = "text/csv")
     Mono<ResponseEntity<String>> showRunCsv(@PathVariable String id) {
         return Mono.fromCallable(() -> RequestParams.id("id", id)).flatMap(runs::find).map(r -> {

@@ -7,12 +7,15 @@ import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.engine.platform.Profile;
 import org.f2fsobs.engine.platform.Profiles;
 import org.f2fsobs.engine.platform.Sourced;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /** {@code GET /api/profiles}: the machine profiles, each constant with its value and source. */
 @RestController
+@Tag(name = "scenarios")
 class ProfileController {
     private final String profilesJson;
 
@@ -20,6 +23,7 @@ class ProfileController {
         this.profilesJson = ResultJson.write(Profiles.all().stream().map(ProfileController::entry).toList());
     }
 
+    @Operation(summary = "Machine profiles: every constant with its value and source")
     @GetMapping(path = "/api/profiles", produces = MediaType.APPLICATION_JSON_VALUE)
     String showProfileList() {
         return profilesJson;

@@ -14,6 +14,8 @@ import org.f2fsobs.bench.scenario.Figure;
 import org.f2fsobs.bench.scenario.Reference;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -27,6 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  * scenario's standing: the latest comparison per parameter point, with the mail's figures and the verdict.
  */
 @RestController
+@Tag(name = "scenarios", description = "the catalog and where each claim stands")
 class ScenarioController {
     private final ScenarioCatalog catalog;
     private final ComparisonRepository comparisons;
@@ -38,6 +41,7 @@ class ScenarioController {
         this.catalogJson = CatalogJson.write(catalog);
     }
 
+    @Operation(summary = "The catalog (contracts.md §4)")
     @GetMapping(path = "/api/scenarios", produces = MediaType.APPLICATION_JSON_VALUE)
     String showScenarioList() {
         return catalogJson;
@@ -52,6 +56,7 @@ class ScenarioController {
      * Per parameter point (profile, parameters, iozone row), the comparison of the newest DONE matrix that covered
      * it, with {@code matrix_id}, {@code profile} and the mail's figures at that point ({@code reference}).
      */
+    @Operation(summary = "Latest comparison per parameter point, with the mail's figures and the verdict")
     @GetMapping(path = "/api/scenarios/{id}/comparison", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<Map<String, Object>> showComparison(@PathVariable String id) {
         Scenario s = scenario(id);
