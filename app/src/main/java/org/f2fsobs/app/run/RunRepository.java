@@ -33,7 +33,7 @@ public interface RunRepository extends ReactiveCrudRepository<Run, Long> {
         return scenario == null ? countAll() : countByScenario(scenario);
     }
 
-    /** The results of a matrix's DONE cells, in cell order. */
-    @Query("SELECT * FROM RUNS WHERE MATRIX_ID = :matrixId ORDER BY CELL_INDEX")
-    Flux<Run> findByMatrix(long matrixId);
+    /** The result documents of a matrix's DONE cells, in cell order. */
+    @Query("SELECT ID, RESULT_JSON FROM RUNS WHERE MATRIX_ID = :matrixId ORDER BY CELL_INDEX")
+    Flux<ResultRow> findResultsByMatrix(long matrixId);
 }
