@@ -24,7 +24,10 @@ final class Measurement {
     private final long secReads0;
     private final long busyPs0;
     private final long flusher0;
+    private final long flusherCalls0;
     private final long throttle0;
+    private final long getRequestSleeps0;
+    private final Map<String, Long> vmalloc0;
 
     private Measurement(Volume v) {
         this.v = v;
@@ -38,7 +41,11 @@ final class Measurement {
         this.secReads0 = v.sbi().sitI().secEntryReads();
         this.busyPs0 = sim.busyPs();
         this.flusher0 = v.kernel().mm().bdi().pagesWrittenByFlusher();
+        this.flusherCalls0 = v.kernel().mm().bdi().flusherWritepages();
         this.throttle0 = v.kernel().mm().bdi().throttleWaits();
+        this.getRequestSleeps0 = v.sbi().rq.getRequestSleeps();
+        v.kernel().mm().bdi().resetPeakWriteback();
+        this.vmalloc0 = v.vmallocStats();
     }
 
     static Measurement start(Volume v) {
@@ -57,8 +64,7 @@ final class Measurement {
         c.put("seg_entry_reads", v.sbi().sitI().segEntryReads() - segReads0);
         c.put("sec_entry_reads", v.sbi().sitI().secEntryReads() - secReads0);
         c.putAll(d.toMap());
-        Map<String, Long> vm = vmallocCounters(v);
-        c.putAll(vm);
+        c.putAll(vmallocCounters(v.vmallocStats(), vmalloc0));
         c.put("read_requests", bs.readRequests());
         c.put("write_requests", bs.writeRequests());
         c.put("flushes", bs.flushes());
@@ -69,7 +75,10 @@ final class Measurement {
         c.put("write_bytes", bs.writeBytes());
         c.put("peak_requests_in_flight", (long) bs.peakInFlight());
         c.put("flusher_pages_written", v.kernel().mm().bdi().pagesWrittenByFlusher() - flusher0);
+        c.put("flusher_writepages_calls", v.kernel().mm().bdi().flusherWritepages() - flusherCalls0);
+        c.put("peak_pages_under_writeback", v.kernel().mm().bdi().peakWriteback());
         c.put("dirty_throttle_waits", v.kernel().mm().bdi().throttleWaits() - throttle0);
+        c.put("get_request_sleeps", v.sbi().rq.getRequestSleeps() - getRequestSleeps0);
         c.put("writepages_lock_contended", v.sbi().writepages.stats().contended());
 
         Map<String, Map<String, Long>> h = new LinkedHashMap<>();
@@ -99,12 +108,13 @@ final class Measurement {
         return lock.startsWith("i_rwsem[") ? "i_rwsem" : lock;
     }
 
-    /** The vmalloc model's counters (all zero while no compressed file is mapped). */
-    private static Map<String, Long> vmallocCounters(Volume v) {
+    /**
+     * The vmalloc model's counters over the window (vmap_calls, vm_map_ram_calls, vmap_area_walk_steps, vmap_purges,
+     * tlb_flush_all, …): differences, except peaks, maxima and the vmap_lazy_nr gauge, which are the values at the end.
+     */
+    private static Map<String, Long> vmallocCounters(Map<String, Long> now, Map<String, Long> before) {
         Map<String, Long> m = new LinkedHashMap<>();
-        for (String k : new String[] {"vmap_calls", "vm_map_ram_calls", "vmap_area_walk_steps", "vmap_purges", "tlb_flush_all"}) {
-            m.put(k, 0L);
-        }
+        now.forEach((k, val) -> m.put(k, k.endsWith("_max") || k.endsWith("_peak") || k.equals("vmap_lazy_nr") ? val : val - before.getOrDefault(k, 0L)));
         return m;
     }
 }
