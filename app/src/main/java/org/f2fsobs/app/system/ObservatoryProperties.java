@@ -1,0 +1,99 @@
+package org.f2fsobs.app.system;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Everything under {@code observatory.*}. Defaults here are the documented ones (README, "Limits").
+ *
+ * @param dataDir  folder of the H2 file database ({@code ./data}); relative paths start with {@code ./}
+ * @param apiToken when set, every POST and DELETE needs {@code Authorization: Bearer <token>}
+ *                 (environment: {@code OBSERVATORY_API_TOKEN})
+ * @param limits   request limits; over one → 422 naming it
+ * @param queue    the run queue
+ */
+@ConfigurationProperties("observatory")
+public record ObservatoryProperties(String dataDir, String apiToken, Limits limits, Queue queue) {
+
+    public ObservatoryProperties {
+        if (dataDir == null) dataDir = "./data";
+        if (apiToken != null && apiToken.isBlank()) apiToken = null;
+        if (limits == null) limits = new Limits(null, null, null, null, null, null, null, null);
+        if (queue == null) queue = new Queue(null, null, null);
+    }
+
+    public boolean tokenRequired() {
+        return apiToken != null;
+    }
+
+    /**
+     * Request limits (contracts.md §4). Each is reported under its snake_case name.
+     *
+     * @param maxCells           cells one matrix may have (points × flag settings × repetitions); {@code max_cells}
+     * @param concurrentMatrices matrices that run at the same time; {@code concurrent_matrices}
+     * @param queuedMatrices     matrices that may wait for a running slot; a matrix is accepted while fewer than
+     *                           concurrent + queued matrices are unfinished; {@code queued_matrices}
+     * @param queuedRuns         single runs and crash checks that may wait at once; {@code queued_runs}
+     * @param runDataBytes       data one run may move: the scaled size × threads ({@code ScenarioCommand.dataBytes})
+     *                           for scenario cells, the tool's size × jobs for free-form commands; {@code run_data_bytes}
+     * @param commandLength      characters of a free-form command (and of mkfs/mount options); {@code command_length}
+     * @param crashPoints        crash points one crash check may visit ({@code max_points}); {@code crash_points}
+     * @param bodyBytes          bytes of a request body (JSON, JMH files); {@code body_bytes}
+     */
+    public record Limits(Long maxCells, Integer concurrentMatrices, Integer queuedMatrices, Integer queuedRuns,
+                         Long runDataBytes, Integer commandLength, Integer crashPoints, Integer bodyBytes) {
+        public static final String MAX_CELLS = "max_cells";
+        public static final String CONCURRENT_MATRICES = "concurrent_matrices";
+        public static final String QUEUED_MATRICES = "queued_matrices";
+        public static final String QUEUED_RUNS = "queued_runs";
+        public static final String RUN_DATA_BYTES = "run_data_bytes";
+        public static final String COMMAND_LENGTH = "command_length";
+        public static final String CRASH_POINTS = "crash_points";
+        public static final String BODY_BYTES = "body_bytes";
+
+        public Limits {
+            if (maxCells == null) maxCells = 1000L;
+            if (concurrentMatrices == null) concurrentMatrices = 2;
+            if (queuedMatrices == null) queuedMatrices = 20;
+            if (queuedRuns == null) queuedRuns = 100;
+            if (runDataBytes == null) runDataBytes = 16L << 30;
+            if (commandLength == null) commandLength = 4096;
+            if (crashPoints == null) crashPoints = 10_000;
+            if (bodyBytes == null) bodyBytes = 4 << 20;
+            positive(MAX_CELLS, maxCells);
+            positive(CONCURRENT_MATRICES, concurrentMatrices);
+            if (queuedMatrices < 0) throw new IllegalArgumentException("observatory.limits.queued-matrices must be >= 0");
+            positive(QUEUED_RUNS, queuedRuns);
+            positive(RUN_DATA_BYTES, runDataBytes);
+            positive(COMMAND_LENGTH, commandLength);
+            positive(CRASH_POINTS, crashPoints);
+            positive(BODY_BYTES, bodyBytes);
+        }
+
+        private static void positive(String name, long v) {
+            if (v < 1) throw new IllegalArgumentException("observatory.limits." + name.replace('_', '-') + " must be at least 1, got " + v);
+        }
+    }
+
+    /**
+     * @param workers         cells (or runs, or crash checks) simulated at once, each on its own thread; 0 = the
+     *                        default, available processors − 1 (at least 1): one core stays with the event loop,
+     *                        H2 and the SSE streams
+     * @param pollInterval    how often the dispatcher looks for queued work when nothing woke it (safety net)
+     * @param durableCommits  after each commit the queue relies on, ask H2 to write its store to the file
+     *                        ({@code CHECKPOINT}): H2 otherwise writes committed changes up to
+     *                        {@code WRITE_DELAY} (500 ms) later, and a kill -9 in between would lose them
+     */
+    public record Queue(Integer workers, Duration pollInterval, Boolean durableCommits) {
+        public Queue {
+            if (workers == null) workers = 0;
+            if (pollInterval == null) pollInterval = Duration.ofSeconds(2);
+            if (durableCommits == null) durableCommits = true;
+            if (workers < 0) throw new IllegalArgumentException("observatory.queue.workers must be >= 0");
+        }
+
+        public int effectiveWorkers() {
+            return workers > 0 ? workers : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+        }
+    }
+}
