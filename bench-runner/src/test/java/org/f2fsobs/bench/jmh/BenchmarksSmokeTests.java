@@ -31,7 +31,8 @@ class BenchmarksSmokeTests {
                 Arguments.of(WritePathBenchmark.class, Map.of("segsPerSec", "1", "jobMiB", "16", "jobSegsPerSec", "128")),
                 Arguments.of(VmallocBenchmark.class, Map.of("era", "RBTREE_DEFERRED_PURGE", "costs", "zero")),
                 Arguments.of(CodecBenchmark.class, Map.of("algorithm", "lz4", "data", "random")),
-                Arguments.of(CrashPointBenchmark.class, Map.of("profile", "amlogic-arm64-p3")));
+                Arguments.of(CrashPointBenchmark.class, Map.of("profile", "amlogic-arm64-p3")),
+                Arguments.of(ScenarioBenchmark.class, Map.of("scenario", "tiotest-multithread-read", "flagOn", "true", "scale", "0.01")));
     }
 
     @ParameterizedTest
