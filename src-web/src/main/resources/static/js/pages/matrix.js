@@ -1,6 +1,7 @@
 // "/matrices/{id}": progress bar, ETA and the cells table, fed by the server-sent events of
-// GET /api/matrices/{id}/events (one per finished cell, then done); the matrix document is re-read after each event
-// (and every few seconds while it runs) for the statuses the events do not carry: running, failed, cancelled.
+// GET /api/matrices/{id}/events (a replay of the finished cells, then one per cell as it finishes, then done); the
+// matrix document is re-read after each event (and every few seconds while it runs) for what the events do not
+// carry: running, failed and cancelled cells, the ETA, the verdicts.
 
 import { getJson, sendJson } from '../lib/api.js';
 import { el, clear, link, statusBadge, pageReady, showError } from '../lib/dom.js';
@@ -12,6 +13,7 @@ const matrixId = document.body.dataset.matrix;
 const url = '/api/matrices/' + matrixId;
 const ENDED = ['DONE', 'FAILED', 'CANCELLED'];
 const POLL_MS = 4000;
+const REFRESH_DELAY_MS = 250;
 
 let scenarioFlag = null;
 let latest = null;
@@ -120,6 +122,7 @@ function refresh() {
 
 function onCell(event) {
   const data = JSON.parse(event.data);
+  document.body.dataset.events = String(Number(document.body.dataset.events || 0) + 1);
   const row = document.getElementById('cell-' + data.cell);
   if (row) {
     row.dataset.status = 'DONE';
@@ -128,7 +131,17 @@ function onCell(event) {
     cells[5].textContent = fmtValue(data.value, data.unit);
     cells[6].replaceChildren(link('/runs/' + data.run_id, 'run ' + data.run_id));
   }
-  refresh();
+  scheduleRefresh();
+}
+
+/** One re-read for a burst of events (a replay sends them all at once). */
+let refreshTimer = null;
+function scheduleRefresh() {
+  if (refreshTimer) return;
+  refreshTimer = setTimeout(() => {
+    refreshTimer = null;
+    refresh().catch(() => {});
+  }, REFRESH_DELAY_MS);
 }
 
 function stopLive() {
@@ -145,6 +158,10 @@ function startLive() {
     stopLive();
     refresh().then(() => { document.body.dataset.live = 'ended'; });
   });
+  if (latest && ENDED.includes(latest.status) && !latest.progress.running) {
+    document.body.dataset.live = 'replay';
+    return;
+  }
   poller = setInterval(() => {
     refresh().then(() => {
       if (latest && ENDED.includes(latest.status) && !latest.progress.running) {
@@ -181,8 +198,8 @@ async function main() {
   scenarioFlag = await studiedFlag(m.scenario);
   render(m);
   wireCancel();
-  if (!ENDED.includes(m.status) || m.progress.running) startLive();
-  else document.body.dataset.live = 'ended';
+  // always from the stream: an ended matrix replays its cells and closes, a running one goes on live
+  startLive();
 }
 
 main().then(() => pageReady(true)).catch((e) => {

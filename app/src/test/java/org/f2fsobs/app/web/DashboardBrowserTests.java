@@ -1,0 +1,293 @@
+package org.f2fsobs.app.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.f2fsobs.app.Api;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The dashboards in headless Chromium against the running app and its seeded results ({@link DashboardFixture}):
+ * the overview's four claims and verdicts, the Chart.js instances of a scenario page (points, whiskers, the mail's
+ * markers on their bars), the form's problem+json errors, a matrix started from the page running to DONE and its run
+ * page, the compare page, and the pure data-shaping functions. Each test saves a screenshot under
+ * {@code app/target/screenshots/}. Skipped with a printed reason where Chromium is missing, failed under CI=true.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DashboardBrowserTests extends DashboardTestSupport {
+    private static ChromeDriver driver;
+
+    @BeforeAll
+    static void startBrowser() throws Exception {
+        Browser.requireOrSkip();
+        driver = Browser.start();
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (driver != null) driver.quit();
+    }
+
+    private String url(String path) {
+        return "http://localhost:" + port + path;
+    }
+
+    /** Opens a page and waits for its modules to finish (body[data-page-ready]); a page that failed fails the test. */
+    private void open(String path) {
+        driver.get(url(path));
+        awaitReady(path);
+    }
+
+    private void awaitReady(String what) {
+        new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> d.findElement(By.tagName("body")).getDomAttribute("data-page-ready") != null);
+        WebElement body = driver.findElement(By.tagName("body"));
+        assertThat(body.getDomAttribute("data-page-ready")).as(what + " failed: " + body.getDomAttribute("data-page-error")).isEqualTo("true");
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> chart(String canvasId) {
+        return (Map<String, Object>) driver.executeScript("""
+                const c = Chart.getChart(document.getElementById(arguments[0]));
+                if (!c) return null;
+                const meta = (i) => c.getDatasetMeta(i).data;
+                return {
+                  type: c.config.type,
+                  labels: c.data.labels.map(String),
+                  datasets: c.data.datasets.map((d, i) => ({
+                    label: d.label,
+                    reference: !!d.reference,
+                    points: d.data.length,
+                    nonNull: d.data.filter((v) => v != null).length,
+                    errorBars: Array.isArray(d.errorBars) ? d.errorBars.filter((r) => Array.isArray(r) && r[0] != null).length : 0,
+                    aligned: d.alignTo == null ? null : d.data.every((v, j) => v == null || Math.abs(meta(i)[j].x - meta(d.alignTo)[j].x) < 0.5),
+                    ordered: Array.isArray(d.errorBars) ? d.data.every((v, j) => !d.errorBars[j] || (d.errorBars[j][0] <= v + 1e-9 && v <= d.errorBars[j][1] + 1e-9)) : null,
+                    drawn: meta(i).length,
+                  })),
+                  pngButton: !!c.canvas.closest('figure').querySelector('button.png-download'),
+                };
+                """, canvasId);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> datasets(Map<String, Object> chart) {
+        return (List<Map<String, Object>>) chart.get("datasets");
+    }
+
+    private static List<Map<String, Object>> references(Map<String, Object> chart) {
+        return datasets(chart).stream().filter(d -> Boolean.TRUE.equals(d.get("reference"))).toList();
+    }
+
+    private static List<Map<String, Object>> ours(Map<String, Object> chart) {
+        return datasets(chart).stream().filter(d -> !Boolean.TRUE.equals(d.get("reference"))).toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> labels(Map<String, Object> chart) {
+        return (List<String>) chart.get("labels");
+    }
+
+    private static int n(Object o) {
+        return ((Number) o).intValue();
+    }
+
+    @Test
+    @Order(1)
+    void overviewShowsAllFourScenariosWithClaimsAndVerdicts() throws Exception {
+        open("/");
+        List<WebElement> cards = driver.findElements(By.cssSelector("article.scenario-card"));
+        assertThat(cards).extracting(c -> c.getDomAttribute("data-scenario"))
+                .containsExactly(DashboardFixture.FIO, DashboardFixture.DD, DashboardFixture.IOZONE, DashboardFixture.TIOTEST);
+        for (WebElement card : cards) {
+            String id = card.getDomAttribute("data-scenario");
+            assertThat(card.getDomAttribute("data-loaded")).as(id).isEqualTo("true");
+            WebElement claim = card.findElement(By.cssSelector("[data-slot=claim]"));
+            assertThat(claim.findElements(By.cssSelector("li.claim-line"))).as(id + " claim lines").isNotEmpty();
+            assertThat(claim.getText()).as(id).contains("→", "Source:");
+            WebElement reproduction = card.findElement(By.cssSelector("[data-slot=reproduction]"));
+            assertThat(reproduction.findElements(By.cssSelector(".badge[data-verdict]"))).as(id + " verdict badges").isNotEmpty();
+            assertThat(card.getDomAttribute("data-verdicts")).as(id).isNotBlank();
+            assertThat(reproduction.getText()).as(id).contains("×", "matrix " + fixture.matrices.get(id));
+        }
+        // the mails' own figures, as they printed them
+        assertThat(driver.findElement(By.id("card-fio-large-section")).getText()).contains("2145 MiB/s → 2556 MiB/s");
+        assertThat(driver.findElement(By.id("card-dd-compressed-read")).getText()).contains("135, 137, 137 M/s → 500, 503, 503 M/s");
+        assertThat(driver.findElement(By.id("card-tiotest-multithread-read")).getText()).contains("185 MB/s → 758 MB/s");
+        assertThat(driver.findElement(By.id("card-iozone-compressed-sync")).getText()).contains("1314 KB/s → 14658 KB/s");
+        // the crash verdict where a check ran, a clear sentence where none did
+        WebElement iozoneCrash = driver.findElement(By.cssSelector("#card-iozone-compressed-sync [data-slot=crash]"));
+        assertThat(iozoneCrash.findElements(By.cssSelector(".badge[data-verdict]"))).hasSize(1);
+        assertThat(iozoneCrash.getText()).contains("skip_cp_compressed_write=on", "5 of");
+        assertThat(driver.findElement(By.cssSelector("#card-fio-large-section [data-slot=crash]")).getText()).contains("No crash check yet");
+        Browser.screenshot(driver, "overview");
+    }
+
+    @Test
+    @Order(2)
+    void scenarioPageDrawsBarsSweepHistogramsTimeAndCounters() throws Exception {
+        open("/scenarios/fio-large-section");
+        Map<String, Object> bars = chart("chart-bars");
+        assertThat(bars).as("the before/after chart").isNotNull();
+        assertThat(labels(bars)).containsExactly("segs_per_sec=1", "segs_per_sec=8", "segs_per_sec=128");
+        assertThat(ours(bars)).hasSize(2).allSatisfy(d -> {
+            assertThat(n(d.get("nonNull"))).isEqualTo(DashboardFixture.FIO_POINTS);
+            assertThat(n(d.get("drawn"))).isEqualTo(DashboardFixture.FIO_POINTS);
+            assertThat(n(d.get("errorBars"))).isEqualTo(DashboardFixture.FIO_POINTS);
+            assertThat(d.get("ordered")).isEqualTo(true);
+        });
+        assertThat(references(bars)).hasSize(2).allSatisfy(d -> {
+            assertThat(n(d.get("points"))).isEqualTo(DashboardFixture.FIO_POINTS);
+            assertThat(n(d.get("nonNull"))).isEqualTo(DashboardFixture.FIO_POINTS_WITH_MAIL_FIGURES);
+            assertThat(d.get("aligned")).as("the mail's marker sits on its own bar").isEqualTo(true);
+        });
+        assertThat(bars.get("pngButton")).isEqualTo(true);
+
+        Map<String, Object> sweep = chart("chart-sweep");
+        assertThat(labels(sweep)).containsExactly("1", "8", "128");
+        assertThat(n(datasets(sweep).get(0).get("nonNull"))).isEqualTo(DashboardFixture.FIO_POINTS);
+        assertThat(references(sweep)).singleElement().satisfies(d -> assertThat(n(d.get("nonNull"))).isEqualTo(DashboardFixture.FIO_POINTS_WITH_MAIL_FIGURES));
+
+        Map<String, Object> writes = chart("chart-hist-write");
+        assertThat(datasets(writes)).hasSize(2);
+        assertThat(labels(writes)).isNotEmpty().allSatisfy(l -> assertThat(l).matches("[0-9.]+ (B|KiB|MiB)"));
+        // fio writes only: the read histogram is a sentence, not an empty chart
+        assertThat(chart("chart-hist-read")).isNull();
+        assertThat(driver.findElement(By.cssSelector("#chart-hist-read")).isDisplayed()).isFalse();
+        assertThat(driver.findElement(By.xpath("//canvas[@id='chart-hist-read']/ancestor::figure//p[contains(@class,'empty-note')]")).getText())
+                .contains("No read requests");
+        Map<String, Object> time = chart("chart-time");
+        assertThat(labels(time)).containsExactly("flag off", "flag on");
+        assertThat(datasets(time).size()).isGreaterThanOrEqualTo(2);
+
+        // the mechanism: seg_entry_reads fall with the flag on at segs_per_sec=128 (the default evidence point)
+        assertThat(driver.findElement(By.id("evidence-point")).getText()).contains("segs_per_sec=128");
+        WebElement segEntry = driver.findElement(By.xpath("//table[@id='counters-table']//tr[th/code[text()='seg_entry_reads']]"));
+        assertThat(segEntry.getDomAttribute("class")).isEqualTo("expected");
+        assertThat(segEntry.findElement(By.cssSelector("td.change")).getText()).startsWith("−");
+        Browser.screenshot(driver, "scenario-fio-large-section");
+
+        // iozone: one bar pair per record length row, the mail's figure on every row
+        open("/scenarios/iozone-compressed-sync");
+        List<?> rows = (List<?>) new Api(webClient, null).get("/api/scenarios/iozone-compressed-sync/comparison").get("comparisons");
+        Map<String, Object> ioBars = chart("chart-bars");
+        assertThat(labels(ioBars)).hasSize(rows.size()).first().isEqualTo("4 KiB records");
+        assertThat(references(ioBars)).allSatisfy(d -> assertThat(n(d.get("nonNull"))).isEqualTo(rows.size()));
+        assertThat(labels(chart("chart-sweep"))).hasSize(rows.size()).first().isEqualTo("4");
+        Browser.screenshot(driver, "scenario-iozone-compressed-sync");
+    }
+
+    @Test
+    @Order(3)
+    void matrixFormShowsTheApisErrorsNextToTheirFields() throws Exception {
+        open("/scenarios/fio-large-section");
+        WebElement scale = driver.findElement(By.id("param-scale"));
+        scale.clear();
+        scale.sendKeys("2");
+        WebElement reps = driver.findElement(By.id("repetitions"));
+        reps.clear();
+        reps.sendKeys("0");
+        driver.findElement(By.id("run-matrix")).click();
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+        wait.until(d -> !d.findElement(By.cssSelector("[data-field='params.scale'] .field-error")).getText().isBlank());
+        assertThat(driver.findElement(By.cssSelector("[data-field='params.scale'] .field-error")).getText()).contains("1");
+        assertThat(driver.findElement(By.cssSelector("[data-field='repetitions'] .field-error")).getText()).isNotBlank();
+        assertThat(driver.findElement(By.id("param-scale")).getDomAttribute("aria-invalid")).isEqualTo("true");
+        assertThat(driver.getCurrentUrl()).endsWith("/scenarios/fio-large-section");
+        Browser.screenshot(driver, "scenario-form-errors");
+    }
+
+    @Test
+    @Order(4)
+    void matrixStartedFromTheScenarioPageRunsToDoneAndItsRunShowsTheToolOutput() throws Exception {
+        open("/scenarios/fio-large-section");
+        WebElement scale = driver.findElement(By.id("param-scale"));
+        scale.clear();
+        scale.sendKeys("0.003");
+        WebElement reps = driver.findElement(By.id("repetitions"));
+        reps.clear();
+        reps.sendKeys("1");
+        driver.findElement(By.id("run-matrix")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> d.getCurrentUrl().matches(".*/matrices/[0-9]+$"));
+        awaitReady("matrix page");
+        String status = driver.findElement(By.tagName("body")).getDomAttribute("data-matrix-status");
+        assertThat(status).isIn("QUEUED", "RUNNING", "DONE");
+        new WebDriverWait(driver, Duration.ofSeconds(180)).until(d -> "DONE".equals(d.findElement(By.tagName("body")).getDomAttribute("data-matrix-status"))
+                && "ended".equals(d.findElement(By.tagName("body")).getDomAttribute("data-live")));
+        assertThat(driver.findElement(By.id("matrix-status")).getText()).isEqualTo("DONE");
+        // the table was fed by the event stream: one cell event per cell (live, or replayed if it ended first)
+        assertThat(driver.findElement(By.tagName("body")).getDomAttribute("data-events")).isEqualTo("4");
+        WebElement progress = driver.findElement(By.id("matrix-progress"));
+        assertThat(progress.getDomProperty("value")).isEqualTo(progress.getDomProperty("max")).isEqualTo("4");
+        assertThat(driver.findElement(By.id("progress-label")).getText()).startsWith("4 of 4 cells ended");
+        assertThat(driver.findElement(By.id("matrix-eta")).getText()).startsWith("Finished");
+        List<WebElement> cells = driver.findElements(By.cssSelector("#cells-table tbody tr"));
+        assertThat(cells).hasSize(4).allSatisfy(r -> assertThat(r.getDomAttribute("data-status")).isEqualTo("DONE"));
+        assertThat(driver.findElement(By.id("matrix-comparisons")).isDisplayed()).isTrue();
+        assertThat(driver.findElements(By.cssSelector("#verdict-table .badge[data-verdict]"))).hasSize(2);
+        Browser.screenshot(driver, "matrix-done");
+
+        cells.get(0).findElement(By.cssSelector("a[href^='/runs/']")).click();
+        awaitReady("run page");
+        assertThat(driver.findElement(By.id("run-status")).getText()).isEqualTo("DONE");
+        String output = driver.findElement(By.id("tool-output")).getText();
+        assertThat(output).contains("fio-3.33", "WRITE: bw=");
+        assertThat(driver.findElement(By.id("reproduce")).getText()).startsWith("bench-runner run fio-large-section").contains("--set scale=0.003");
+        assertThat(driver.findElement(By.id("headline-value")).getText()).contains("MiB/s");
+        assertThat(chart("chart-hist-write")).isNotNull();
+        assertThat(chart("chart-time")).isNotNull();
+        Browser.screenshot(driver, "run");
+    }
+
+    @Test
+    @Order(5)
+    void comparePageShowsTwoRunsWithPercentChanges() throws Exception {
+        open("/compare?a=" + fixture.fioRunOff + "&b=" + fixture.fioRunOn);
+        assertThat(driver.findElement(By.id("compare-result")).isDisplayed()).isTrue();
+        WebElement segEntry = driver.findElement(By.xpath("//table[@id='counters-table']//tr[th/code[text()='seg_entry_reads']]"));
+        assertThat(segEntry.findElement(By.cssSelector("td.change")).getText()).matches("−[0-9.]+%");
+        assertThat(driver.findElement(By.id("sides-table")).getText()).contains("sec_ckpt_valid_blocks=off", "sec_ckpt_valid_blocks=on");
+        assertThat(datasets(chart("chart-compare-hist"))).hasSize(2);
+        Browser.screenshot(driver, "compare");
+    }
+
+    @Test
+    @Order(6)
+    @SuppressWarnings("unchecked")
+    void dataShapingFunctionsFormatUnitsAndChanges() throws Exception {
+        open("/jmh");
+        Map<String, Object> r = (Map<String, Object>) driver.executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                Promise.all([import('/js/lib/format.js'), import('/js/charts/series.js')]).then(([f, s]) => done({
+                  small: f.lkpChange(100, 101.5), up: f.lkpChange(100, 110), down: f.lkpChange(200, 100), fresh: f.lkpChange(0, 5),
+                  bytes: [f.fmtBytes(4096), f.fmtBytes(524288), f.fmtBytes(1048576), f.fmtBytes(12288)],
+                  mib: f.toMiBps(2249195520),
+                  matrix: s.defaultMatrix({ id: 'x', flag: 'f', params: [{ name: 'segs_per_sec', default: 128, mail_values: [1, 128] },
+                    { name: 'scale', default: 1, mail_values: [1] }, { name: 'seed', default: 1 }] }, 0.01),
+                  eta: s.etaSeconds(0, 10000, 2, 6),
+                })).catch((e) => done({ error: String(e) }));
+                """);
+        assertThat(r.get("error")).isNull();
+        assertThat(r.get("small")).isEqualTo("");
+        assertThat(r.get("up")).isEqualTo("+10.0%");
+        assertThat(r.get("down")).isEqualTo("−50.0%");
+        assertThat(r.get("fresh")).isEqualTo("new");
+        assertThat((List<String>) r.get("bytes")).containsExactly("4 KiB", "512 KiB", "1 MiB", "12 KiB");
+        assertThat(((Number) r.get("mib")).doubleValue()).isEqualTo(2145.0);
+        Map<String, Object> matrix = (Map<String, Object>) r.get("matrix");
+        assertThat(matrix.get("optimizations")).isEqualTo(Map.of("f", List.of(false, true)));
+        assertThat(matrix.get("params")).isEqualTo(Map.of("segs_per_sec", List.of(1L, 128L), "scale", List.of(0.01)));
+        assertThat(((Number) r.get("eta")).doubleValue()).isEqualTo(20.0);
+        assertThat(driver.findElement(By.id("jmh-empty")).isDisplayed()).isTrue();
+        Browser.screenshot(driver, "jmh-empty");
+    }
+}
