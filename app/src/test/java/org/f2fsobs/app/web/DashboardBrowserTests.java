@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -27,6 +29,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DashboardBrowserTests extends DashboardTestSupport {
     private static ChromeDriver driver;
+
+    @Autowired
+    private DatabaseClient db;
 
     @BeforeAll
     static void startBrowser() throws Exception {
@@ -102,8 +107,40 @@ class DashboardBrowserTests extends DashboardTestSupport {
     }
 
     @Test
+    @Order(0)
+    void beforeAnyRunEveryPageSaysSoInsteadOfDrawingBlankCharts() throws Exception {
+        // the context is fresh: this class runs first (alphabetical class order, parent POM) and this method first in it
+        assertThat(unseeded()).as("no results seeded yet in this context").isTrue();
+        assertThat(((Number) new Api(webClient, null).get("/api/matrices").get("total")).intValue()).isZero();
+        open("/");
+        for (WebElement card : driver.findElements(By.cssSelector("article.scenario-card"))) {
+            String id = card.getDomAttribute("data-scenario");
+            assertThat(card.findElement(By.cssSelector("[data-slot=reproduction]")).getText()).as(id).contains("No reproduction yet");
+            assertThat(card.findElements(By.cssSelector("[data-slot=reproduction] .badge"))).as(id).isEmpty();
+            assertThat(card.findElement(By.cssSelector("[data-slot=crash]")).getText()).as(id).contains("No crash check yet");
+            assertThat(card.findElement(By.cssSelector("[data-slot=claim]")).getText()).as(id).contains("→");
+        }
+        Browser.screenshot(driver, "overview-no-runs-yet");
+
+        open("/scenarios/dd-compressed-read");
+        assertThat(driver.findElement(By.id("empty-state")).isDisplayed()).isTrue();
+        assertThat(driver.findElement(By.id("empty-state")).getText()).contains("No reproduction yet");
+        assertThat(driver.findElement(By.id("results")).isDisplayed()).isFalse();
+        assertThat(chart("chart-bars")).isNull();
+        assertThat(driver.findElement(By.id("history-empty")).isDisplayed()).isTrue();
+        assertThat(driver.findElement(By.id("matrix-form")).isDisplayed()).isTrue();
+        Browser.screenshot(driver, "scenario-no-runs-yet");
+
+        driver.get(url("/matrices/987654"));
+        assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("No matrix 987654");
+        assertThat(driver.findElements(By.tagName("canvas"))).isEmpty();
+        Browser.screenshot(driver, "matrix-not-found");
+    }
+
+    @Test
     @Order(1)
     void overviewShowsAllFourScenariosWithClaimsAndVerdicts() throws Exception {
+        fixture();
         open("/");
         List<WebElement> cards = driver.findElements(By.cssSelector("article.scenario-card"));
         assertThat(cards).extracting(c -> c.getDomAttribute("data-scenario"))
@@ -117,7 +154,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
             WebElement reproduction = card.findElement(By.cssSelector("[data-slot=reproduction]"));
             assertThat(reproduction.findElements(By.cssSelector(".badge[data-verdict]"))).as(id + " verdict badges").isNotEmpty();
             assertThat(card.getDomAttribute("data-verdicts")).as(id).isNotBlank();
-            assertThat(reproduction.getText()).as(id).contains("×", "matrix " + fixture.matrices.get(id));
+            assertThat(reproduction.getText()).as(id).contains("×", "matrix " + fixture().matrices.get(id));
         }
         // the mails' own figures, as they printed them
         assertThat(driver.findElement(By.id("card-fio-large-section")).getText()).contains("2145 MiB/s → 2556 MiB/s");
@@ -135,6 +172,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
     @Test
     @Order(2)
     void scenarioPageDrawsBarsSweepHistogramsTimeAndCounters() throws Exception {
+        fixture();
         open("/scenarios/fio-large-section");
         Map<String, Object> bars = chart("chart-bars");
         assertThat(bars).as("the before/after chart").isNotNull();
@@ -251,7 +289,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
     @Test
     @Order(5)
     void comparePageShowsTwoRunsWithPercentChanges() throws Exception {
-        open("/compare?a=" + fixture.fioRunOff + "&b=" + fixture.fioRunOn);
+        open("/compare?a=" + fixture().fioRunOff + "&b=" + fixture().fioRunOn);
         assertThat(driver.findElement(By.id("compare-result")).isDisplayed()).isTrue();
         WebElement segEntry = driver.findElement(By.xpath("//table[@id='counters-table']//tr[th/code[text()='seg_entry_reads']]"));
         assertThat(segEntry.findElement(By.cssSelector("td.change")).getText()).matches("−[0-9.]+%");
@@ -262,6 +300,46 @@ class DashboardBrowserTests extends DashboardTestSupport {
 
     @Test
     @Order(6)
+    void failedMatrixPageSaysWhatFailed() throws Exception {
+        Map<String, Object> done = new Api(webClient, null).get("/api/matrices/" + fixture().matrices.get(DashboardFixture.TIOTEST) + "?results=false");
+        String spec = org.f2fsobs.bench.api.ResultJson.mapper().writeValueAsString(((Map<?, ?>) ((List<?>) done.get("cells")).get(0)).get("spec"));
+        // a matrix the runner gave up on: stored as the queue stores one (the engine has no input that fails on purpose)
+        Long id = db.sql("INSERT INTO MATRICES (SCENARIO, PROFILE, STATUS, REQUEST_JSON, SEED, REPETITIONS, CELL_COUNT, CELLS_FAILED, ERROR, "
+                        + "CREATED_AT, STARTED_AT, FINISHED_AT) VALUES ('tiotest-multithread-read', 'ufs21-2018', 'FAILED', '{}', 1, 1, 1, 1, "
+                        + "'1 of 1 cells failed', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")
+                .filter(st -> st.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one().block();
+        db.sql("INSERT INTO CELLS (MATRIX_ID, CELL_INDEX, SPEC_JSON, STATUS, ATTEMPTS, ERROR, FINISHED_AT) VALUES (:m, 0, :spec, 'FAILED', 2, "
+                + "'engine: simulated device full', CURRENT_TIMESTAMP)").bind("m", id).bind("spec", spec).fetch().rowsUpdated().block();
+        open("/matrices/" + id);
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> "ended".equals(d.findElement(By.tagName("body")).getDomAttribute("data-live")));
+        assertThat(driver.findElement(By.id("matrix-status")).getText()).isEqualTo("FAILED");
+        WebElement error = driver.findElement(By.id("matrix-error"));
+        assertThat(error.isDisplayed()).isTrue();
+        assertThat(error.getText()).contains("This matrix failed: 1 of 1 cells failed", "1 cell(s) failed");
+        assertThat(driver.findElement(By.id("cell-0")).getText()).contains("FAILED", "engine: simulated device full");
+        assertThat(driver.findElement(By.id("progress-label")).getText()).startsWith("1 of 1 cells ended (1 failed)");
+        assertThat(driver.findElement(By.id("matrix-comparisons")).isDisplayed()).isFalse();
+        assertThat(driver.findElement(By.id("cancel-matrix")).isEnabled()).isFalse();
+        Browser.screenshot(driver, "matrix-failed");
+    }
+
+    @Test
+    @Order(7)
+    void cancelButtonStopsARunningMatrix() throws Exception {
+        long id = new Api(webClient, null).submitMatrix("{\"scenario\": \"tiotest-multithread-read\", \"params\": {\"scale\": [1]}, \"repetitions\": 20}");
+        open("/matrices/" + id);
+        WebElement cancel = driver.findElement(By.id("cancel-matrix"));
+        assertThat(cancel.isEnabled()).isTrue();
+        cancel.click();
+        new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> "CANCELLED".equals(d.findElement(By.tagName("body")).getDomAttribute("data-matrix-status")));
+        assertThat(driver.findElement(By.id("cancel-result")).getText()).isEqualTo("Cancelled.");
+        assertThat(driver.findElement(By.id("matrix-error")).getText()).contains("cancelled");
+        assertThat(driver.findElements(By.cssSelector("#cells-table tr[data-status=CANCELLED]"))).isNotEmpty();
+        Browser.screenshot(driver, "matrix-cancelled");
+    }
+
+    @Test
+    @Order(9)
     @SuppressWarnings("unchecked")
     void dataShapingFunctionsFormatUnitsAndChanges() throws Exception {
         open("/jmh");

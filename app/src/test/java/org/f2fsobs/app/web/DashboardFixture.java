@@ -35,6 +35,10 @@ final class DashboardFixture {
     private static DashboardFixture seeded;
     private static int seededPort;
 
+    static synchronized boolean seededFor(int port) {
+        return seeded != null && seededPort == port;
+    }
+
     /** The fixture of the context listening on {@code port}, seeded on first use. */
     static synchronized DashboardFixture of(WebTestClient web, int port) {
         if (seeded == null || seededPort != port) {

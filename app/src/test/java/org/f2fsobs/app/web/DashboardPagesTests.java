@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.f2fsobs.app.Api;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,6 +19,11 @@ import org.springframework.http.MediaType;
  * the downloads a run page links to (CSV, the tool's text), and the crash-check list the overview reads.
  */
 class DashboardPagesTests extends DashboardTestSupport {
+    @BeforeEach
+    void seeded() {
+        fixture();
+    }
+
     private static final Pattern INLINE_SCRIPT = Pattern.compile("<script(?![^>]*\\ssrc=)[^>]*>", Pattern.CASE_INSENSITIVE);
     private static final Pattern STYLE_ATTRIBUTE = Pattern.compile("\\sstyle\\s*=", Pattern.CASE_INSENSITIVE);
     private static final Pattern HANDLER_ATTRIBUTE = Pattern.compile("\\son[a-z]+\\s*=", Pattern.CASE_INSENSITIVE);
@@ -86,7 +92,7 @@ class DashboardPagesTests extends DashboardTestSupport {
 
     @Test
     void showMatrixHasProgressCellsAndCancel() {
-        long id = fixture.matrices.get(DashboardFixture.FIO);
+        long id = fixture().matrices.get(DashboardFixture.FIO);
         String html = page("/matrices/" + id, HttpStatus.OK);
         assertThat(html).contains("data-matrix=\"" + id + "\"", "data-scenario=\"fio-large-section\"",
                 "<progress id=\"matrix-progress\"", "id=\"matrix-eta\"", "<table class=\"data\" id=\"cells-table\">",
@@ -96,32 +102,32 @@ class DashboardPagesTests extends DashboardTestSupport {
 
     @Test
     void showRunHasOutputEvidenceAndDownloads() {
-        long run = fixture.fioRunOn;
+        long run = fixture().fioRunOn;
         String html = page("/runs/" + run, HttpStatus.OK);
         assertThat(html).contains("data-run=\"" + run + "\"", "<pre id=\"tool-output\"", "<pre id=\"reproduce\"",
                 "<button type=\"button\" id=\"copy-reproduce\">Copy</button>",
                 "href=\"/api/runs/" + run + "\" download=\"run-" + run + ".json\"",
                 "href=\"/api/runs/" + run + ".csv\" download=\"run-" + run + ".csv\"",
                 "href=\"/runs/" + run + "/tool-output.txt\"", "href=\"/compare?a=" + run + "\"",
-                "href=\"/matrices/" + fixture.matrices.get(DashboardFixture.FIO) + "\"");
+                "href=\"/matrices/" + fixture().matrices.get(DashboardFixture.FIO) + "\"");
         assertThat(ids(html, "<canvas id=\"(chart-[a-z-]+)\"")).containsExactly("chart-hist-write", "chart-hist-read", "chart-time");
     }
 
     @Test
     void showRunToolOutputIsTheToolsTextAsADownload() {
-        String text = webClient.get().uri("/runs/" + fixture.fioRunOff + "/tool-output.txt").exchange()
+        String text = webClient.get().uri("/runs/" + fixture().fioRunOff + "/tool-output.txt").exchange()
                 .expectStatus().isOk()
                 .expectHeader().contentTypeCompatibleWith(MediaType.TEXT_PLAIN)
-                .expectHeader().valueEquals("Content-Disposition", "attachment; filename=\"run-" + fixture.fioRunOff + "-fio.txt\"")
+                .expectHeader().valueEquals("Content-Disposition", "attachment; filename=\"run-" + fixture().fioRunOff + "-fio.txt\"")
                 .expectBody(String.class).returnResult().getResponseBody();
-        Map<String, Object> run = new Api(webClient, null).get("/api/runs/" + fixture.fioRunOff);
+        Map<String, Object> run = new Api(webClient, null).get("/api/runs/" + fixture().fioRunOff);
         assertThat(text).startsWith((String) run.get("tool_output")).contains("fio-3.33", "WRITE: bw=");
         webClient.get().uri("/runs/987654/tool-output.txt").exchange().expectStatus().isNotFound();
     }
 
     @Test
     void runCsvHasTheHeaderAndOneRowPerValue() {
-        long run = fixture.fioRunOff;
+        long run = fixture().fioRunOff;
         String csv = webClient.get().uri("/api/runs/" + run + ".csv").exchange()
                 .expectStatus().isOk()
                 .expectHeader().contentTypeCompatibleWith("text/csv")
@@ -146,8 +152,8 @@ class DashboardPagesTests extends DashboardTestSupport {
     void showCompareWithAndWithoutRuns() {
         String form = page("/compare", HttpStatus.OK);
         assertThat(form).contains("<form id=\"compare-form\" method=\"get\" action=\"/compare\"", "<label for=\"run-a\">", "Give two run ids");
-        String both = page("/compare?a=" + fixture.fioRunOff + "&b=" + fixture.fioRunOn, HttpStatus.OK);
-        assertThat(both).contains("data-a=\"" + fixture.fioRunOff + "\"", "data-b=\"" + fixture.fioRunOn + "\"", "Loading both runs",
+        String both = page("/compare?a=" + fixture().fioRunOff + "&b=" + fixture().fioRunOn, HttpStatus.OK);
+        assertThat(both).contains("data-a=\"" + fixture().fioRunOff + "\"", "data-b=\"" + fixture().fioRunOn + "\"", "Loading both runs",
                 "<table class=\"data\" id=\"counters-table\">", "<canvas id=\"chart-compare-hist\"", "/js/pages/compare.js");
     }
 
@@ -163,7 +169,7 @@ class DashboardPagesTests extends DashboardTestSupport {
         Map<?, ?> latest = (Map<?, ?>) doc.get("latest");
         assertThat(latest.get("off")).isNull();
         Map<?, ?> on = (Map<?, ?>) latest.get("on");
-        assertThat(((Number) on.get("id")).longValue()).isEqualTo(fixture.crashCheck);
+        assertThat(((Number) on.get("id")).longValue()).isEqualTo(fixture().crashCheck);
         assertThat(on.get("status")).isEqualTo("DONE");
         assertThat(on.get("verdict")).isIn("safe", "data_lost", "inconsistent");
         assertThat(on.get("checked")).isEqualTo(5);
