@@ -80,8 +80,9 @@ class AppIntegrationTests {
         assertThat(api.events(id, "0")).extracting(ServerSentEvent::id).containsExactly("1", null);
         assertThat(api.events(id, "1")).extracting(ServerSentEvent::event).containsExactly("done");
 
-        // the scenario's standing now includes this point, with the mail's figures
-        Map<String, Object> standing = api.get("/api/scenarios/fio-large-section/comparison");
+        // the scenario's standing includes this point (stored right after the last cell), with the mail's figures
+        Map<String, Object> standing = api.await("/api/scenarios/fio-large-section/comparison", s -> list(s.get("comparisons")).stream()
+                .anyMatch(p -> ((Number) p.get("matrix_id")).longValue() == id), 30);
         List<Map<String, Object>> points = list(standing.get("comparisons"));
         assertThat(points).anySatisfy(p -> {
             assertThat(((Number) p.get("matrix_id")).longValue()).isEqualTo(id);

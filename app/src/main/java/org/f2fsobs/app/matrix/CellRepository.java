@@ -12,8 +12,4 @@ public interface CellRepository extends ReactiveCrudRepository<Cell, Long> {
     @Query("SELECT c.CELL_INDEX, c.STATUS, c.RUN_ID, r.HEADLINE_NAME, r.HEADLINE_VAL, r.HEADLINE_UNIT FROM CELLS c "
             + "LEFT JOIN RUNS r ON r.ID = c.RUN_ID WHERE c.MATRIX_ID = :matrixId AND c.CELL_INDEX >= :fromIndex ORDER BY c.CELL_INDEX")
     Flux<CellHeadline> findHeadlines(long matrixId, int fromIndex);
-
-    /** Cell counts by status of one matrix. */
-    @Query("SELECT STATUS, COUNT(*) AS N FROM CELLS WHERE MATRIX_ID = :matrixId GROUP BY STATUS")
-    Flux<StatusCount> countByStatus(long matrixId);
 }

@@ -17,7 +17,4 @@ public interface MatrixRepository extends ReactiveCrudRepository<Matrix, Long> {
 
     @Query("SELECT COUNT(*) FROM MATRICES WHERE STATUS IN ('QUEUED', 'RUNNING')")
     Mono<Long> countUnfinished();
-
-    @Query("SELECT * FROM MATRICES WHERE STATUS = 'DONE' AND COMPARED = FALSE ORDER BY ID")
-    Flux<Matrix> findDoneWithoutComparisons();
 }

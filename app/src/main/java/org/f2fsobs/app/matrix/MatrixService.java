@@ -11,7 +11,7 @@ import org.f2fsobs.app.queue.MatrixFinisher;
 import org.f2fsobs.app.queue.QueueEvents;
 import org.f2fsobs.app.queue.RunQueue;
 import org.f2fsobs.app.queue.Status;
-import org.f2fsobs.app.run.Run;
+import org.f2fsobs.app.run.ResultRow;
 import org.f2fsobs.app.run.RunRepository;
 import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.Json;
@@ -56,6 +56,7 @@ class MatrixService {
     private final QueueEvents events;
     private final Durability durability;
     private final Admission admission;
+    private final PartialComparisons partial = new PartialComparisons(16);
 
     MatrixService(ScenarioCatalog catalog, ObservatoryProperties properties, DatabaseClient db, TransactionalOperator tx,
                   MatrixRepository matrices, CellRepository cells, RunRepository runs, ComparisonRepository comparisons,
@@ -133,23 +134,47 @@ class MatrixService {
         return matrices.findById(id).switchIfEmpty(Mono.error(() -> ApiException.notFound("matrix", id)));
     }
 
-    /** {@code GET /api/matrices/{id}}. */
+    /** {@code GET /api/matrices/{id}}: with every DONE cell's result, or only its headline ({@code withResults} false). */
     Mono<Map<String, Object>> show(long id, boolean withResults) {
         return find(id).flatMap(m -> Mono.zip(cells.findByMatrixIdOrderByCellIndex(id).collectList(),
-                        runs.findByMatrix(id).collectList(),
-                        m.compared() ? comparisons.findByMatrixIdOrderById(id).collectList() : Mono.just(List.<StoredComparison>of()))
-                .map(t -> view(m, t.getT1(), t.getT2(), t.getT3(), withResults)));
+                        withResults ? runs.findResultsByMatrix(id).collectMap(ResultRow::id, ResultRow::resultJson) : Mono.just(Map.<Long, String>of()),
+                        withResults ? Mono.just(Map.<Integer, CellHeadline>of()) : cells.findHeadlines(id, 0).collectMap(CellHeadline::cellIndex),
+                        comparisons(m))
+                .map(t -> view(m, t.getT1(), t.getT2(), t.getT3(), t.getT4(), withResults)));
     }
 
-    private Map<String, Object> view(Matrix m, List<Cell> cellRows, List<Run> runRows, List<StoredComparison> stored, boolean withResults) {
-        Map<Long, Run> byId = new LinkedHashMap<>();
-        for (Run r : runRows) byId.put(r.id(), r);
+    /** The comparisons of a matrix: stored once it is DONE; before, computed from the cells done so far (cached per count). */
+    private Mono<MatrixComparisons> comparisons(Matrix m) {
+        if (m.compared()) {
+            return comparisons.findByMatrixIdOrderById(m.id()).map(c -> ResultJson.mapper().readTree(c.comparisonJson())).collectList()
+                    .map(list -> new MatrixComparisons(list, true, null));
+        }
+        MatrixComparisons cached = partial.get(m.id(), m.cellsDone());
+        if (cached != null) return Mono.just(cached);
+        return runs.findResultsByMatrix(m.id()).map(r -> ResultJson.read(r.resultJson(), RunResult.class)).collectList()
+                .publishOn(Schedulers.boundedElastic())
+                .map(results -> {
+                    try {
+                        List<JsonNode> list = new ArrayList<>();
+                        for (Comparison c : finisher.comparisons(results, m.scenario(), m.seed())) list.add(ResultJson.mapper().valueToTree(c));
+                        return new MatrixComparisons(list, Status.DONE.name().equals(m.status()), null);
+                    } catch (RuntimeException e) {
+                        return new MatrixComparisons(List.of(), false, e.getMessage());
+                    }
+                })
+                .doOnNext(c -> partial.put(m.id(), m.cellsDone(), c));
+    }
+
+    /** Comparisons of a matrix; {@code complete} once every cell is DONE (stored or, just after, computed the same way). */
+    record MatrixComparisons(List<JsonNode> list, boolean complete, String error) {}
+
+    private Map<String, Object> view(Matrix m, List<Cell> cellRows, Map<Long, String> results, Map<Integer, CellHeadline> headlines,
+                                     MatrixComparisons comparisonsOfMatrix, boolean withResults) {
         Map<String, Object> out = summary(m);
         out.put("request", ResultJson.mapper().readTree(m.requestJson()));
         int queued = 0, running = 0, done = 0, failed = 0, cancelled = 0;
         List<Map<String, Object>> cellViews = new ArrayList<>();
         List<Map<String, Object>> runningCells = new ArrayList<>();
-        List<RunResult> results = new ArrayList<>();
         for (Cell c : cellRows) {
             switch (Status.valueOf(c.status())) {
                 case QUEUED -> queued++;
@@ -165,11 +190,14 @@ class MatrixService {
             v.put("run_id", c.runId());
             v.put("attempts", c.attempts());
             if (c.error() != null) v.put("error", c.error());
-            Run r = c.runId() == null ? null : byId.get(c.runId());
-            if (r != null && r.resultJson() != null) {
-                if (withResults) v.put("result", ResultJson.mapper().readTree(r.resultJson()));
-                else v.put("headline", headline(r));
-                if (!m.compared()) results.add(ResultJson.read(r.resultJson(), RunResult.class));
+            if (c.runId() != null) {
+                if (withResults) {
+                    String json = results.get(c.runId());
+                    if (json != null) v.put("result", ResultJson.mapper().readTree(json));
+                } else {
+                    CellHeadline h = headlines.get(c.cellIndex());
+                    if (h != null && h.headlineName() != null) v.put("headline", headline(h.headlineName(), h.headlineVal(), h.headlineUnit()));
+                }
             }
             if (Status.RUNNING.name().equals(c.status())) {
                 queue.running("cell:" + c.id()).ifPresent(p -> {
@@ -193,28 +221,17 @@ class MatrixService {
         progress.put("running_cells", runningCells);
         out.put("progress", progress);
         out.put("cells", cellViews);
-        List<JsonNode> comparisonViews = new ArrayList<>();
-        if (m.compared()) {
-            for (StoredComparison c : stored) comparisonViews.add(ResultJson.mapper().readTree(c.comparisonJson()));
-            out.put("comparisons_complete", true);
-        } else {
-            try {
-                for (Comparison c : finisher.comparisons(results, m.scenario(), m.seed())) comparisonViews.add(ResultJson.mapper().valueToTree(c));
-            } catch (RuntimeException e) {
-                out.put("comparisons_error", e.getMessage());
-            }
-            out.put("comparisons_complete", false);
-        }
-        out.put("comparisons", comparisonViews);
+        out.put("comparisons_complete", comparisonsOfMatrix.complete());
+        if (comparisonsOfMatrix.error() != null) out.put("comparisons_error", comparisonsOfMatrix.error());
+        out.put("comparisons", comparisonsOfMatrix.list());
         return out;
     }
 
-    static Map<String, Object> headline(Run r) {
-        if (r.headlineName() == null) return null;
+    static Map<String, Object> headline(String name, Double value, String unit) {
         Map<String, Object> h = new LinkedHashMap<>();
-        h.put("name", r.headlineName());
-        h.put("value", r.headlineValue());
-        h.put("unit", r.headlineUnit());
+        h.put("name", name);
+        h.put("value", value);
+        h.put("unit", unit);
         return h;
     }
 

@@ -1,7 +1,6 @@
 package org.f2fsobs.app.run;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.JsonBody;
@@ -64,9 +63,5 @@ public final class CellRequests {
             }
         });
         return out;
-    }
-
-    static List<String> fields() {
-        return List.of("scenario", "optimizations", "params", "seed", "profile");
     }
 }

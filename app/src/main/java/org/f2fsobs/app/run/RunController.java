@@ -32,9 +32,11 @@ class RunController {
     static final MediaType TEXT_CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
 
     private final RunService runs;
+    private final RunHistory history;
 
-    RunController(RunService runs) {
+    RunController(RunService runs, RunHistory history) {
         this.runs = runs;
+        this.history = history;
     }
 
     /** 202 with {@code Location}, {@code id}, {@code status} (QUEUED), {@code kind} and the normalised request. */
@@ -54,14 +56,14 @@ class RunController {
 
     @Operation(summary = "Run history, newest first (scenario filter, page, size)")
     @GetMapping(path = "/api/runs", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<Map<String, Object>> showRunList(@RequestParam(required = false) String scenario, @RequestParam(required = false) String page,
+    Mono<RunHistory.Page> showRunList(@RequestParam(required = false) String scenario, @RequestParam(required = false) String page,
                                           @RequestParam(required = false) String size) {
         return Mono.fromCallable(() -> {
             if (scenario != null && !scenario.isEmpty() && !runs.knownScenario(scenario)) {
                 throw ApiException.invalid("scenario", "unknown scenario '" + scenario + "'; known: " + String.join(", ", runs.scenarioIds()));
             }
             return new Object[] {scenario == null || scenario.isEmpty() ? null : scenario, RequestParams.page(page), RequestParams.size(size)};
-        }).flatMap(a -> runs.list((String) a[0], (int) a[1], (int) a[2]));
+        }).flatMap(a -> history.page((String) a[0], (int) a[1], (int) a[2]));
     }
 
     @Operation(summary = "One result (contracts.md §3) with id, status, kind")

@@ -120,48 +120,6 @@ class RunService {
         return n;
     }
 
-    Mono<Map<String, Object>> list(String scenario, int page, int size) {
-        return Mono.zip(runs.findPage(scenario, size, (long) page * size).map(RunService::summary).collectList(), runs.countPage(scenario))
-                .map(t -> {
-                    Map<String, Object> out = new LinkedHashMap<>();
-                    out.put("page", page);
-                    out.put("size", size);
-                    out.put("total", t.getT2());
-                    out.put("items", t.getT1());
-                    return out;
-                });
-    }
-
-    static Map<String, Object> summary(RunSummary r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", r.id());
-        m.put("kind", r.kind());
-        m.put("status", r.status());
-        m.put("matrix_id", r.matrixId());
-        m.put("cell_index", r.cellIndex());
-        m.put("scenario", r.scenario());
-        m.put("tool", r.tool());
-        m.put("profile", r.profile());
-        m.put("command", r.command());
-        m.put("optimizations", r.flags() == null ? null : Json.flags(r.flags()));
-        m.put("params", r.paramsJson() == null ? null : ResultJson.mapper().readTree(r.paramsJson()));
-        m.put("seed", r.seed());
-        if (r.headlineName() != null) {
-            Map<String, Object> h = new LinkedHashMap<>();
-            h.put("name", r.headlineName());
-            h.put("value", r.headlineValue());
-            h.put("unit", r.headlineUnit());
-            m.put("headline", h);
-        } else {
-            m.put("headline", null);
-        }
-        m.put("virtual_ns", r.virtualNs());
-        m.put("wall_ms", r.wallMs());
-        m.put("created_at", r.createdAt());
-        m.put("finished_at", r.finishedAt());
-        return m;
-    }
-
     boolean knownScenario(String id) {
         return catalog.find(id).isPresent();
     }

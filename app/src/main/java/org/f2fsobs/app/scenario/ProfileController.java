@@ -1,7 +1,6 @@
 package org.f2fsobs.app.scenario;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.engine.platform.Profile;
@@ -46,9 +45,5 @@ class ProfileController {
         }
         m.put("constants", constants);
         return m;
-    }
-
-    static List<String> names() {
-        return Profiles.names();
     }
 }

@@ -155,6 +155,8 @@ class BadRequestTests {
                 bad("GET", "/api/compare?a=987654&b=987655", null, null, 404, "id"),
                 bad("GET", "/api/scenarios/nope/comparison", null, null, 404, "id"),
                 bad("GET", "/api/nothing-here", null, null, 404, "path"),
+                bad("DELETE", "/api/matrices/987654", null, TOKEN, 404, "id"),
+                bad("DELETE", "/api/matrices/x1", null, TOKEN, 400, "id"),
                 // the token
                 bad("POST", "/api/matrices", "{" + FIO + "}", null, 401, "Authorization"),
                 bad("POST", "/api/matrices", "{" + FIO + "}", "wrong", 401, "Authorization"),

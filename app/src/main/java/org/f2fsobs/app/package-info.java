@@ -1,0 +1,23 @@
+/**
+ * The observatory's web app (ARCHITECTURE §3, contracts.md §4): REST over WebFlux, a run queue that survives
+ * restarts, results in an H2 file database (R2DBC, schema by Flyway), progress as server-sent events.
+ *
+ * <table>
+ * <caption>Where is what</caption>
+ * <tr><th>looking for</th><th>class</th></tr>
+ * <tr><td>{@code /api/scenarios}, {@code /api/scenarios/{id}/comparison}, {@code /api/profiles}</td>
+ *     <td>{@code scenario.ScenarioController}, {@code scenario.ProfileController}</td></tr>
+ * <tr><td>{@code /api/matrices} (submit, history, one, events, cancel)</td>
+ *     <td>{@code matrix.MatrixController} → {@code MatrixService}, {@code MatrixEventStream}, {@code MatrixRequestParser}</td></tr>
+ * <tr><td>{@code /api/runs}, {@code /api/runs/{id}.csv}, {@code /api/compare}, {@code /api/jmh}</td>
+ *     <td>{@code run.RunController}, {@code RunCsv}, {@code CompareController}, {@code JmhController}</td></tr>
+ * <tr><td>{@code /api/crash-checks}</td><td>{@code crash.CrashCheckController}</td></tr>
+ * <tr><td>the queue: dispatcher and workers; its transactions; limits; restart recovery</td>
+ *     <td>{@code queue.RunQueue}, {@code QueueStore}, {@code Admission}, {@code QueueStore#recover}</td></tr>
+ * <tr><td>problem+json, the API token, security headers, access log, limits and their defaults</td>
+ *     <td>{@code system.ApiExceptionHandler}, {@code ApiTokenFilter}, {@code SecurityHeadersFilter},
+ *     {@code WebConfiguration}, {@code ObservatoryProperties}</td></tr>
+ * <tr><td>the schema</td><td>{@code src/main/resources/db/migration/V1__observatory.sql}</td></tr>
+ * </table>
+ */
+package org.f2fsobs.app;

@@ -1,0 +1,60 @@
+package org.f2fsobs.app.run;
+
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import io.r2dbc.spi.Readable;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.f2fsobs.app.system.Json;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code GET /api/runs}: the history page, read with positional column access into records and written with the
+ * stored params JSON as is. This is the dashboards' hottest read; the repository's projection
+ * ({@link RunRepository#findPage}) spent most of its time in generic row conversion and map serialization.
+ */
+@Component
+class RunHistory {
+    private static final String COLUMNS = "SELECT ID, KIND, STATUS, MATRIX_ID, CELL_INDEX, SCENARIO, TOOL, PROFILE, COMMAND, FLAGS, "
+            + "PARAMS_JSON, SEED, HEADLINE_NAME, HEADLINE_VAL, HEADLINE_UNIT, VIRTUAL_NS, WALL_MS, CREATED_AT, FINISHED_AT FROM RUNS ";
+
+    private final DatabaseClient db;
+
+    RunHistory(DatabaseClient db) {
+        this.db = db;
+    }
+
+    /** One page of the history, newest first. */
+    record Page(int page, int size, long total, List<Item> items) {}
+
+    /** A run without its result document. */
+    record Item(long id, String kind, String status, Long matrixId, Integer cellIndex, String scenario, String tool, String profile,
+                String command, Map<String, Boolean> optimizations, @JsonRawValue String params, Long seed, Headline headline,
+                Long virtualNs, Long wallMs, Instant createdAt, Instant finishedAt) {}
+
+    record Headline(String name, Double value, String unit) {}
+
+    Mono<Page> page(String scenario, int page, int size) {
+        long offset = (long) page * size;
+        var rows = scenario == null
+                ? db.sql(COLUMNS + "ORDER BY ID DESC LIMIT :size OFFSET :offset")
+                : db.sql(COLUMNS + "WHERE SCENARIO = :scenario ORDER BY ID DESC LIMIT :size OFFSET :offset").bind("scenario", scenario);
+        var count = scenario == null ? db.sql("SELECT COUNT(*) FROM RUNS")
+                : db.sql("SELECT COUNT(*) FROM RUNS WHERE SCENARIO = :scenario").bind("scenario", scenario);
+        return Mono.zip(rows.bind("size", size).bind("offset", offset).map(RunHistory::item).all().collectList(),
+                        count.map(r -> r.get(0, Long.class)).one())
+                .map(t -> new Page(page, size, t.getT2(), t.getT1()));
+    }
+
+    private static Item item(Readable r) {
+        String flags = r.get(9, String.class);
+        String headline = r.get(12, String.class);
+        return new Item(r.get(0, Long.class), r.get(1, String.class), r.get(2, String.class), r.get(3, Long.class), r.get(4, Integer.class),
+                r.get(5, String.class), r.get(6, String.class), r.get(7, String.class), r.get(8, String.class),
+                flags == null ? null : Json.flags(flags), r.get(10, String.class), r.get(11, Long.class),
+                headline == null ? null : new Headline(headline, r.get(13, Double.class), r.get(14, String.class)),
+                r.get(15, Long.class), r.get(16, Long.class), r.get(17, Instant.class), r.get(18, Instant.class));
+    }
+}
