@@ -25,6 +25,7 @@ final class Measurement {
     private final long busyPs0;
     private final long flusher0;
     private final long throttle0;
+    private final Map<String, Long> vmalloc0;
 
     private Measurement(Volume v) {
         this.v = v;
@@ -39,6 +40,7 @@ final class Measurement {
         this.busyPs0 = sim.busyPs();
         this.flusher0 = v.kernel().mm().bdi().pagesWrittenByFlusher();
         this.throttle0 = v.kernel().mm().bdi().throttleWaits();
+        this.vmalloc0 = v.vmallocStats();
     }
 
     static Measurement start(Volume v) {
@@ -57,8 +59,7 @@ final class Measurement {
         c.put("seg_entry_reads", v.sbi().sitI().segEntryReads() - segReads0);
         c.put("sec_entry_reads", v.sbi().sitI().secEntryReads() - secReads0);
         c.putAll(d.toMap());
-        Map<String, Long> vm = vmallocCounters(v);
-        c.putAll(vm);
+        c.putAll(vmallocCounters(v.vmallocStats(), vmalloc0));
         c.put("read_requests", bs.readRequests());
         c.put("write_requests", bs.writeRequests());
         c.put("flushes", bs.flushes());
@@ -99,12 +100,13 @@ final class Measurement {
         return lock.startsWith("i_rwsem[") ? "i_rwsem" : lock;
     }
 
-    /** The vmalloc model's counters (all zero while no compressed file is mapped). */
-    private static Map<String, Long> vmallocCounters(Volume v) {
+    /**
+     * The vmalloc model's counters over the window (vmap_calls, vm_map_ram_calls, vmap_area_walk_steps, vmap_purges,
+     * tlb_flush_all, …): differences, except peaks, maxima and the vmap_lazy_nr gauge, which are the values at the end.
+     */
+    private static Map<String, Long> vmallocCounters(Map<String, Long> now, Map<String, Long> before) {
         Map<String, Long> m = new LinkedHashMap<>();
-        for (String k : new String[] {"vmap_calls", "vm_map_ram_calls", "vmap_area_walk_steps", "vmap_purges", "tlb_flush_all"}) {
-            m.put(k, 0L);
-        }
+        now.forEach((k, val) -> m.put(k, k.endsWith("_max") || k.endsWith("_peak") || k.equals("vmap_lazy_nr") ? val : val - before.getOrDefault(k, 0L)));
         return m;
     }
 }

@@ -29,7 +29,9 @@ class BenchmarksSmokeTests {
                 Arguments.of(BioMergeBenchmark.class, Map.of()),
                 Arguments.of(SegmentAllocationBenchmark.class, Map.of("segsPerSec", "128", "secCkptValidBlocks", "false")),
                 Arguments.of(WritePathBenchmark.class, Map.of("segsPerSec", "1", "jobMiB", "16", "jobSegsPerSec", "128")),
-                Arguments.of(VmallocBenchmark.class, Map.of("era", "RBTREE_DEFERRED_PURGE", "costs", "zero")));
+                Arguments.of(VmallocBenchmark.class, Map.of("era", "RBTREE_DEFERRED_PURGE", "costs", "zero")),
+                Arguments.of(CodecBenchmark.class, Map.of("algorithm", "lz4", "data", "random")),
+                Arguments.of(CrashPointBenchmark.class, Map.of("profile", "amlogic-arm64-p3")));
     }
 
     @ParameterizedTest

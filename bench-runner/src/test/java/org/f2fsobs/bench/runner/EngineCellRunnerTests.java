@@ -60,6 +60,9 @@ class EngineCellRunnerTests {
                     "write_requests", "flushes", "fua_writes", "blocks_written_by_log")) {
                 assertThat(j.get("counters").has(c)).as(id + " counter " + c).isTrue();
             }
+            long byReason = 0;
+            for (JsonNode n : j.get("counters").get("checkpoints_by_reason")) byReason += n.asLong();
+            assertThat(byReason).as(id + ": every checkpoint counted once, under one reason").isEqualTo(j.get("counters").get("checkpoints").asLong());
             assertThat(j.get("histograms").has("read_request_bytes")).isTrue();
             assertThat(j.get("time_breakdown_ns").has("device_busy")).isTrue();
             assertThat(j.get("virtual_ns").asLong()).isPositive();
@@ -97,6 +100,20 @@ class EngineCellRunnerTests {
         assertThat(((Number) off.counters().get("seg_entry_reads")).doubleValue() / pages).isGreaterThan(7 * 128);
         assertThat(((Number) on.counters().get("seg_entry_reads")).doubleValue() / pages).isLessThan(10);
         assertThat(off.toolOutput()).contains("WRITE: bw=").contains("Run status group 0 (all jobs):");
+    }
+
+    @Test
+    void compressedReadsMapTheirClustersWithVmapOffAndVmMapRamOn() {
+        RunResult off = run("dd-compressed-read", false, Map.of(), 1);
+        RunResult on = run("dd-compressed-read", true, Map.of(), 1);
+        long clustersOff = ((Number) off.counters().get("compressed_clusters_read")).longValue();
+        assertThat(clustersOff).isPositive();
+        // 2 maps + 2 unmaps per cluster (f2fs-mechanics §7.4): vmap off, vm_map_ram on, counted in the measured window
+        assertThat(((Number) off.counters().get("vmap_calls")).longValue()).isEqualTo(2 * clustersOff);
+        assertThat(((Number) off.counters().get("vm_map_ram_calls")).longValue()).isZero();
+        long clustersOn = ((Number) on.counters().get("compressed_clusters_read")).longValue();
+        assertThat(((Number) on.counters().get("vm_map_ram_calls")).longValue()).isEqualTo(2 * clustersOn);
+        assertThat(((Number) on.counters().get("vmap_calls")).longValue()).isZero();
     }
 
     @Test

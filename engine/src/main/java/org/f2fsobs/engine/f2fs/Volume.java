@@ -396,7 +396,6 @@ public final class Volume {
     public void sync(SimTask t) {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         kernel.mm().bdi().syncAll(t);
-        sbi.stat.checkpointsByReason[CpReason.CP_SYNC.ordinal()]++;
         sbi.cp().writeCheckpoint(t, CpReason.CP_SYNC);
         observer.synced();
     }
@@ -414,7 +413,6 @@ public final class Volume {
     public void umount(SimTask t) {
         if (!mounted) return;
         if (!fds.isEmpty()) fds.clear();
-        sbi.stat.checkpointsByReason[CpReason.CP_UMOUNT.ordinal()]++;
         sbi.cp().writeCheckpoint(t, CpReason.CP_UMOUNT);
         mounted = false;
         observer.synced();

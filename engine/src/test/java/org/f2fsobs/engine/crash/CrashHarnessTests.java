@@ -86,4 +86,30 @@ class CrashHarnessTests {
         CrashHarness.Point p = a.points().get(a.points().size() / 2);
         assertThat(a.check(p)).isEqualTo(record("nobarrier", 5).check(p));
     }
+
+    /** Seed 003: 16 KiB-aligned compressible O_SYNC appends to a compressed file, the 2025 flags but P3's under study. */
+    private static Recording compressedOsync(boolean skipCp) {
+        F2fsOptions o = F2fsOptions.defaults(new Optimizations(true, true, skipCp, true));
+        return CrashHarness.record(new CrashHarness.Setup(PROFILE, Mkfs.Options.parse("-O extra_attr,compression"), o, 1),
+                (t, v, measured) -> {
+                    v.mkdirs(t, "c", true);                                  // chattr +c: files inherit compression
+                    v.sync(t);
+                    measured.run();
+                    var text = org.f2fsobs.engine.f2fs.compress.CompressRig.text(v.sbi().store, 1);
+                    int fd = v.open(t, "c/f", Volume.O_CREAT | Volume.O_WRONLY | Volume.O_SYNC);
+                    for (int i = 0; i < 8; i++) v.pwrite(t, fd, i * 16384L, 16384, text);
+                });
+    }
+
+    @Test
+    void skipCpCompressedWriteLosesOsyncedCompressedClustersAfterAPowerCut() {
+        Recording on = compressedOsync(true);
+        List<Outcome> outcomes = checkAll(on);
+        Outcome first = outcomes.stream().filter(o -> o.verdict() != Verdict.SAFE).findFirst().orElseThrow();
+        assertThat(first.verdict()).isIn(Verdict.DATA_LOST, Verdict.INCONSISTENT);
+        assertThat(first.what()).contains("/c/f");
+        assertThat(first.point().number()).isLessThan(outcomes.size());
+        // without the flag every O_SYNC write checkpoints: every crash point is safe
+        assertThat(checkAll(compressedOsync(false))).allSatisfy(o -> assertThat(o.verdict()).as(o.what()).isEqualTo(Verdict.SAFE));
+    }
 }

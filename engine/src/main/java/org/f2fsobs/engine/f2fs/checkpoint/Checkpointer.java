@@ -280,15 +280,15 @@ public final class Checkpointer {
         sbi.sim.spawn("f2fs_ckpt", true, this::ckptThread);
     }
 
-    /** f2fs_issue_checkpoint for CP_SYNC: through the merge thread when there is one, else in the caller. */
-    public void issueCheckpoint(SimTask t) {
+    /** f2fs_issue_checkpoint (a CP_SYNC checkpoint, counted under the fsync's cp_reason): through the merge thread when there is one, else in the caller. */
+    public void issueCheckpoint(SimTask t, CpReason reason) {
         if (kick == null) {
-            writeCheckpoint(t, CpReason.CP_SYNC);
+            writeCheckpoint(t, reason);
             return;
         }
         SimCompletion done = new SimCompletion(sbi.sim, "cp done");
         t.sync();
-        requests.addLast(new Request(CpReason.CP_SYNC, done));
+        requests.addLast(new Request(reason, done));
         if (threadIdle) {
             threadIdle = false;
             kick.complete();
@@ -303,7 +303,7 @@ public final class Checkpointer {
                 List<Request> batch = new ArrayList<>(requests);
                 requests.clear();
                 sbi.stat.checkpointRequestsMerged += batch.size() - 1;
-                writeCheckpoint(t, CpReason.CP_SYNC);
+                writeCheckpoint(t, batch.get(0).reason());           // one checkpoint, counted under the first reason
                 for (Request r : batch) r.done().complete();
             }
             threadIdle = true;

@@ -295,8 +295,7 @@ public final class FileOps {
         }
         CpReason reason = needDoCheckpoint(inode);
         if (reason != CpReason.CP_NO_NEEDED) {
-            sbi.stat.checkpointsByReason[reason.ordinal()]++;
-            sbi.cp().issueCheckpoint(t);
+            sbi.cp().issueCheckpoint(t, reason);                // counted under the fsync's cp_reason
             inode.fiAppendWrite = inode.fiUpdateWrite = inode.appendIno = inode.updateIno = false;
             sbi.stat.fsyncCheckpoint++;
             return;

@@ -49,11 +49,7 @@ public final class Fsck {
         long total = 0;
         for (int segno = 0; segno < l.mainSegs; segno++) {
             SegEntry se = sm.peekSegEntry(segno);
-            int bits = 0, ckptBits = 0;
-            for (int off = 0; off < F2fsConst.BLKS_PER_SEG; off++) {
-                if (se.curValid(off)) bits++;
-                if (se.ckptValid(off)) ckptBits++;
-            }
+            int bits = se.curValidCardinality(), ckptBits = se.ckptValidCardinality();
             if (bits != se.validBlocks()) problem("segment %d: valid_blocks %d but %d bits set", segno, se.validBlocks(), bits);
             if (ckptBits != se.ckptValidBlocks()) problem("segment %d: ckpt_valid_blocks %d but %d ckpt bits set", segno, se.ckptValidBlocks(), ckptBits);
             total += se.validBlocks();

@@ -38,9 +38,17 @@ public final class SegEntry {
         return was;
     }
 
-    int curValidCardinality() {
+    /** Bits set in cur_valid_map (what check_block_count / fsck count). */
+    public int curValidCardinality() {
         int n = 0;
         for (long w : curValidMap) n += Long.bitCount(w);
+        return n;
+    }
+
+    /** Bits set in ckpt_valid_map. */
+    public int ckptValidCardinality() {
+        int n = 0;
+        for (long w : ckptValidMap) n += Long.bitCount(w);
         return n;
     }
 

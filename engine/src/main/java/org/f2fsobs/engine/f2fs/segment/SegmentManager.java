@@ -22,6 +22,7 @@ import org.f2fsobs.engine.sim.SimTask;
  * mount-time rebuild, offline tests) does neither.
  */
 public final class SegmentManager {
+    private static final CursegType[] CURSEG_TYPES = CursegType.values();
     final F2fsSbInfo sbi;
     final SegmentLayout layout;
     private final SitInfo sitI;
@@ -92,9 +93,13 @@ public final class SegmentManager {
                 sbi.cpu(t, CpuOp.SEC_ENTRY_READ, 1);
                 return getSecEntry(segno).ckptValidBlocks;
             }
+            // for (i = 0; i < SEGS_PER_SEC; i++) blocks += get_seg_entry(sbi, start_segno + i)->ckpt_valid_blocks:
+            // every seg_entry is read, the accessor's count added once for the loop
             int startSegno = layout.getSegFromSec(layout.getSecFromSeg(segno));
+            SegEntry[] sentries = sitI.sentries;
             int blocks = 0;
-            for (int i = 0; i < segsPerSec; i++) blocks += getSegEntry(startSegno + i).ckptValidBlocks;
+            for (int i = 0; i < segsPerSec; i++) blocks += sentries[startSegno + i].ckptValidBlocks;
+            sitI.segEntryReads += segsPerSec;
             sbi.cpu(t, CpuOp.SEG_ENTRY_READ, segsPerSec);
             return blocks;
         }
@@ -137,7 +142,7 @@ public final class SegmentManager {
 
     /** has_curseg_enough_space: the six persistent logs, then HOT_DATA again for dentry blocks: seven calls. */
     public boolean hasCursegEnoughSpace(SimTask t, long nodeBlocks, long dataBlocks, long dentBlocks) {
-        for (CursegType type : CursegType.values()) {
+        for (CursegType type : CURSEG_TYPES) {
             int segno = cursegs[type.ordinal()].segno;
             long leftBlocks = capBlksPerSec() - getCkptValidBlocks(t, segno, true);
             long blocks = type.isData() ? dataBlocks : nodeBlocks;

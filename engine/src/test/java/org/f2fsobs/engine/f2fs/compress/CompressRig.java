@@ -11,7 +11,7 @@ import org.f2fsobs.engine.sim.device.ContentSource;
 import org.f2fsobs.engine.sim.device.DeviceStore;
 
 /** Content for compression tests (zeros, text-like, random bytes) and helpers to look at a file's cluster slots. */
-final class CompressRig {
+public final class CompressRig {
     private CompressRig() {}
 
     /** SplitMix64: a well-mixed deterministic stream (random bytes do not compress). */
@@ -52,7 +52,7 @@ final class CompressRig {
     }
 
     /** Whole-page content from a generator registered with the disk's content registry. */
-    static final class Generated implements FileData {
+    public static final class Generated implements FileData {
         final DeviceStore store;
         final int sourceId;
         final Gen gen;
@@ -93,7 +93,7 @@ final class CompressRig {
         }
     }
 
-    static Generated text(DeviceStore store, int generation) {
+    public static Generated text(DeviceStore store, int generation) {
         return new Generated(store, "text gen " + generation, i -> textBytes(i * 7919 + generation * 104729L, 4096));
     }
 

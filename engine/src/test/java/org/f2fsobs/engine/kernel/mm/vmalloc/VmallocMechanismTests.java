@@ -59,6 +59,36 @@ class VmallocMechanismTests {
         assertThat(many).isBetween(1L, 10L);             // lazy areas live in the purge tree, not the free tree
     }
 
+    /**
+     * P2's off case as the 2020 kernel runs it for one dd reader (issue 11): f2fs_decompress_pages maps rbuf (4 pages)
+     * and cbuf (1 page) with vmap and unmaps both, one cluster after the other, in one post_read_wq work item at a time,
+     * above a booted layout without holes. 4.9's alloc_vmap_area starts every search at free_vmap_cache and walks one
+     * area; __purge_vmap_area_lazy frees the lazy areas newest first, so __free_vmap_area steps free_vmap_cache down to
+     * rb_prev of the lowest freed area (the top boot area) and cached_hole_size never becomes non-zero: no search ever
+     * restarts from VMALLOC_START. lazy_max_pages() with 4 online CPUs is fls(4) x 8192 = 24576 pages, i.e. one purge
+     * per 3511 clusters of 7 lazy pages, each freeing 7022 areas after one flush_tlb_all.
+     */
+    @Test
+    void aLoneDecompressorKeepsFreeVmapCacheAcrossPurges() {
+        Simulation sim = new Simulation(1, SimOptions.ideal(4));
+        Vmalloc v = vmalloc(sim, 4, VmallocEra.LIST_WALK_SYNC_PURGE, VmallocCosts.zero());
+        v.populateBootAreas(500, 3);
+        sim.spawn("kworker/f2fs_post_read_wq", t -> {
+            for (int i = 0; i < 11_000; i++) vmapCluster(v, t, 4, 1);
+        });
+        sim.run();
+        v.space().check();
+        assertThat(v.lazyMaxPages()).isEqualTo(24_576);
+        assertThat(v.stats().vmapPurges()).isEqualTo(3);
+        assertThat(v.stats().tlbFlushAll()).isEqualTo(3);
+        assertThat(v.stats().areasFreedInPurge()).isEqualTo(3 * 7_022);
+        assertThat(v.stats().freeVmapCacheMisses()).isZero();
+        assertThat(v.stats().vmapAreaWalkStepsMax()).isEqualTo(1);
+        assertThat(v.stats().vmapAreaWalkSteps()).isEqualTo(v.stats().vmapCalls());
+        assertThat(v.space().cachedHoleSize()).isZero();
+        assertThat(v.space().areaCount()).isEqualTo(500 + v.space().lazyAreaCount());
+    }
+
     @Test
     void aSingleVmapUserHitsTheNextFitCacheButConcurrentUsersMakeItFail() {
         Vmalloc single = VmallocTests.runOne(4, 4, VmallocEra.LIST_WALK_SYNC_PURGE, VmallocCosts.example(), 11_000,

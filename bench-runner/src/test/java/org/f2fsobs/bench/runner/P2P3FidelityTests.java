@@ -1,0 +1,122 @@
+package org.f2fsobs.bench.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.f2fsobs.bench.api.RunResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fidelity of seeds 001 (P2, dd of a compressed file, vmap vs vm_map_ram) and 003 (P3, iozone -o on a compressed file,
+ * checkpoint vs roll-forward) at small scale, through the scenario catalog as the CLI runs them. Each test pins the
+ * direction and rough size of what the engine produces today, next to the mail's figure, so that a mechanism or
+ * profile change that moves it fails here and has to be looked at (docs/reproduction-notes-p2-p3.md).
+ */
+class P2P3FidelityTests {
+    static final double MIB = 1024.0 * 1024.0;
+
+    static RunResult dd(String compression, boolean vmMapRam) {
+        return EngineCellRunnerTests.run("dd-compressed-read", vmMapRam, Map.of("compression", compression, "scale", 0.05), 1);
+    }
+
+    static long counter(RunResult r, String name) {
+        return ((Number) r.counters().get(name)).longValue();
+    }
+
+    @SuppressWarnings("unchecked")
+    static long nested(RunResult r, String map, String key) {
+        Object v = ((Map<String, Object>) r.counters().get(map)).get(key);
+        return v == null ? 0 : ((Number) v).longValue();
+    }
+
+    // ------------------------------------------------------------------ P2
+
+    /**
+     * The calibration row (uncompressed file, 480 MiB/s in the mail) and the one comparison the mail makes across
+     * rows: compressed with vm_map_ram reads 503/480 = 1.05x the uncompressed file (zeros: a quarter of the device
+     * reads, no mapping cost worth the name). Issue 11: ratio in [1.0, 1.2], absolute values within 1.5x.
+     */
+    @Test
+    void p2UncompressedRowIsCalibratedAndCompressedOnReadsAtMostATenthFaster() {
+        RunResult none = dd("none", true);
+
+        RunResult on = dd("lz4", true);
+        double noneMib = none.headline().value() / MIB;
+        double onMib = on.headline().value() / MIB;
+        assertThat(noneMib).as("uncompressed MiB/s (mail 480)").isBetween(432.0, 528.0);
+        assertThat(onMib / noneMib).as("compressed on / uncompressed (mail 1.05)").isBetween(1.0, 1.2);
+        assertThat(onMib).as("compressed on MiB/s (mail 500)").isBetween(500 / 1.5, 500 * 1.5);
+        assertThat(counter(none, "read_bytes")).as("the zero file needs a quarter of the device bytes")
+                .isGreaterThan(3 * counter(on, "read_bytes"));
+    }
+
+    /**
+     * Off maps every cluster twice with vmap (one list-walk step each: the next-fit free_vmap_cache hit) and, at
+     * 50 MiB, runs one synchronous lazy purge with a flush_tlb_all that frees thousands of areas; on maps with
+     * vm_map_ram (a walk step only per new 4 MiB vmap block, no purge at this size). Both read alike: with one reader
+     * the 4.9 allocator never leaves its cache, and no public source gives the fragmented vmalloc space that would
+     * make it walk, so the mail's 3.7x is NOT reproduced. If a sourced layout or another vmalloc user is added, this
+     * ratio must move and this test must be revisited.
+     */
+    @Test
+    void p2OffPaysOneWalkStepPerVmapAndAPurgeButReadsLikeOn() {
+        RunResult off = dd("lz4", false);
+        RunResult on = dd("lz4", true);
+        long clusters = counter(off, "compressed_clusters_read");
+        assertThat(clusters).isEqualTo(50L * 1024 * 1024 / 16384);
+        assertThat(counter(off, "vmap_calls")).isEqualTo(2 * clusters);
+        assertThat(counter(off, "vm_map_ram_calls")).isZero();
+        assertThat(counter(off, "vmap_area_walk_steps")).isBetween(2 * clusters - 8, 2 * clusters + 8);
+        assertThat(counter(off, "free_vmap_cache_misses")).isLessThan(8);
+        assertThat(counter(off, "vmap_purges")).isEqualTo(1);
+        assertThat(counter(off, "tlb_flush_all")).isEqualTo(1);
+        assertThat(counter(off, "areas_freed_in_purge")).isGreaterThan(6000);
+
+        assertThat(counter(on, "vmap_calls")).isZero();
+        assertThat(counter(on, "vm_map_ram_calls")).isEqualTo(2 * clusters);
+        assertThat(counter(on, "vmap_area_walk_steps")).isLessThan(clusters / 100);
+        assertThat(counter(on, "vmap_purges")).isZero();
+
+        double ratio = on.headline().value() / off.headline().value();
+        assertThat(ratio).as("on/off (mail 3.68; engine: no fragmented layout, no walk)").isBetween(0.98, 1.05);
+    }
+
+    // ------------------------------------------------------------------ P3
+
+    static RunResult iozone(boolean skipCp, long reclenKb) {
+        return EngineCellRunnerTests.run("iozone-compressed-sync", skipCp, Map.of("reclen_kb", reclenKb, "scale", 0.01), 1);
+    }
+
+    @SuppressWarnings("unchecked")
+    static double cell(RunResult r, String column) {
+        List<Map<String, Object>> rows = r.rows();
+        assertThat(rows).hasSize(1);
+        return ((Number) rows.get(0).get(column)).doubleValue();
+    }
+
+    /**
+     * 4 KiB O_SYNC appends of a compressed file: off, one CP_COMPRESSED checkpoint per write; on, none (roll-forward
+     * fsync); the 4 KiB rewrites are in-place updates + flush either way and read alike. The write effect is the
+     * engine's (about 2x: the checkpoint's device part is 3 meta blocks, a node block and a PREFLUSH+FUA commit
+     * priced from the profile), far below the mail's 11.2x: see docs/reproduction-notes-p2-p3.md §3 for why.
+     */
+    @Test
+    void p3FourKibAppendsCheckpointOffAndRollForwardOnRewritesUnchanged() {
+        RunResult off = iozone(false, 4);
+        RunResult on = iozone(true, 4);
+        long writes = 1024 / 4;
+        assertThat(nested(off, "checkpoints_by_reason", "CP_COMPRESSED")).isEqualTo(writes);
+        assertThat(nested(on, "checkpoints_by_reason", "CP_COMPRESSED")).isZero();
+        assertThat(nested(on, "fsync_paths", "roll_forward")).isEqualTo(writes);
+        assertThat(nested(off, "fsync_paths", "ipu_flush")).isEqualTo(2 * writes);     // rewrite + random write
+        assertThat(nested(on, "fsync_paths", "ipu_flush")).isEqualTo(2 * writes);
+        assertThat(counter(off, "fua_writes")).isEqualTo(writes);
+        assertThat(counter(on, "fua_writes")).isZero();
+
+        double ratio = cell(on, "write_kbps") / cell(off, "write_kbps");
+        assertThat(ratio).as("write on/off at 4 KiB (mail 11.2)").isBetween(1.6, 2.6);
+        assertThat(cell(on, "rewrite_kbps") / cell(off, "rewrite_kbps")).as("rewrite unchanged").isBetween(0.98, 1.02);
+        assertThat(cell(off, "rewrite_kbps")).as("rewrite KB/s (mail 35488, a baseline cell)").isBetween(35488 / 1.5, 35488 * 1.5);
+    }
+}
