@@ -200,6 +200,11 @@ async function main() {
   wireCancel();
   // always from the stream: an ended matrix replays its cells and closes, a running one goes on live
   startLive();
+  // a page leaving (or frozen in the back/forward cache) must not keep its stream and timer; back again, resume
+  window.addEventListener('pagehide', stopLive);
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && !source) refresh().then(() => startLive()).catch(() => {});
+  });
 }
 
 main().then(() => pageReady(true)).catch((e) => {

@@ -23,7 +23,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The dashboards in headless Chromium against the running app and its seeded results ({@link DashboardFixture}):
  * the overview's four claims and verdicts, the Chart.js instances of a scenario page (points, whiskers, the mail's
  * markers on their bars), the form's problem+json errors, a matrix started from the page running to DONE and its run
- * page, the compare page, and the pure data-shaping functions. Each test saves a screenshot under
+ * page, the compare page, a failed and a cancelled matrix, the empty states, and the pure data-shaping functions. Each test saves a screenshot under
  * {@code app/target/screenshots/}. Skipped with a printed reason where Chromium is missing, failed under CI=true.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -51,6 +51,8 @@ class DashboardBrowserTests extends DashboardTestSupport {
     /** Opens a page and waits for its modules to finish (body[data-page-ready]); a page that failed fails the test. */
     private void open(String path) {
         driver.get(url(path));
+        // under load chromedriver may hand back before the new document is in place: wait for it by its address
+        new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> path.equals(d.executeScript("return location.pathname + location.search")));
         awaitReady(path);
     }
 
@@ -97,6 +99,12 @@ class DashboardBrowserTests extends DashboardTestSupport {
         return datasets(chart).stream().filter(d -> !Boolean.TRUE.equals(d.get("reference"))).toList();
     }
 
+    private void fill(String id, String text) {
+        WebElement input = driver.findElement(By.id(id));
+        input.clear();
+        input.sendKeys(text);
+    }
+
     @SuppressWarnings("unchecked")
     private static List<String> labels(Map<String, Object> chart) {
         return (List<String>) chart.get("labels");
@@ -132,6 +140,9 @@ class DashboardBrowserTests extends DashboardTestSupport {
         Browser.screenshot(driver, "scenario-no-runs-yet");
 
         driver.get(url("/matrices/987654"));
+        new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> "/matrices/987654".equals(d.executeScript("return location.pathname")));
+        new WebDriverWait(driver, Duration.ofSeconds(30)).withMessage(() -> "no 404 page; the browser shows: " + driver.getPageSource())
+                .until(d -> "not-found".equals(d.findElement(By.tagName("body")).getDomAttribute("data-page")));
         assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("No matrix 987654");
         assertThat(driver.findElements(By.tagName("canvas"))).isEmpty();
         Browser.screenshot(driver, "matrix-not-found");
@@ -167,6 +178,16 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(iozoneCrash.getText()).contains("skip_cp_compressed_write=on", "5 of");
         assertThat(driver.findElement(By.cssSelector("#card-fio-large-section [data-slot=crash]")).getText()).contains("No crash check yet");
         Browser.screenshot(driver, "overview");
+
+        // the card's button starts the mail's matrix (here at 1 % of its size) and goes to its page
+        driver.findElement(By.cssSelector("#card-tiotest-multithread-read form.start-matrix button[type=submit]")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> d.getCurrentUrl().matches(".*/matrices/[0-9]+$"));
+        awaitReady("matrix page from the overview");
+        assertThat(driver.findElement(By.id("matrix-request")).getText())
+                .contains("serialize_writepages ∈ {off, on}", "threads = 32", "file_mb = 32", "block_bytes = 524288", "scale = 0.01", "3 repetition(s)");
+        assertThat(driver.findElements(By.cssSelector("#cells-table tbody tr"))).hasSize(6);
+        new WebDriverWait(driver, Duration.ofSeconds(120)).until(d -> "ended".equals(d.findElement(By.tagName("body")).getDomAttribute("data-live")));
+        assertThat(driver.findElement(By.id("matrix-status")).getText()).isEqualTo("DONE");
     }
 
     @Test
@@ -226,34 +247,23 @@ class DashboardBrowserTests extends DashboardTestSupport {
 
     @Test
     @Order(3)
-    void matrixFormShowsTheApisErrorsNextToTheirFields() throws Exception {
+    void matrixStartedFromTheScenarioPageRunsToDoneAndItsRunShowsTheToolOutput() throws Exception {
         open("/scenarios/fio-large-section");
-        WebElement scale = driver.findElement(By.id("param-scale"));
-        scale.clear();
-        scale.sendKeys("2");
-        WebElement reps = driver.findElement(By.id("repetitions"));
-        reps.clear();
-        reps.sendKeys("0");
+        // first out of range: the API's problem+json errors appear next to their fields and nothing starts
+        fill("param-scale", "2");
+        fill("repetitions", "0");
         driver.findElement(By.id("run-matrix")).click();
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
-        wait.until(d -> !d.findElement(By.cssSelector("[data-field='params.scale'] .field-error")).getText().isBlank());
+        new WebDriverWait(driver, Duration.ofSeconds(30))
+                .until(d -> !d.findElement(By.cssSelector("[data-field='params.scale'] .field-error")).getText().isBlank());
         assertThat(driver.findElement(By.cssSelector("[data-field='params.scale'] .field-error")).getText()).contains("1");
         assertThat(driver.findElement(By.cssSelector("[data-field='repetitions'] .field-error")).getText()).isNotBlank();
         assertThat(driver.findElement(By.id("param-scale")).getDomAttribute("aria-invalid")).isEqualTo("true");
         assertThat(driver.getCurrentUrl()).endsWith("/scenarios/fio-large-section");
         Browser.screenshot(driver, "scenario-form-errors");
-    }
 
-    @Test
-    @Order(4)
-    void matrixStartedFromTheScenarioPageRunsToDoneAndItsRunShowsTheToolOutput() throws Exception {
-        open("/scenarios/fio-large-section");
-        WebElement scale = driver.findElement(By.id("param-scale"));
-        scale.clear();
-        scale.sendKeys("0.003");
-        WebElement reps = driver.findElement(By.id("repetitions"));
-        reps.clear();
-        reps.sendKeys("1");
+        // then a tiny matrix: the flag off and on at segs_per_sec 1 and 128 (the checked defaults), 1 repetition
+        fill("param-scale", "0.003");
+        fill("repetitions", "1");
         driver.findElement(By.id("run-matrix")).click();
         new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> d.getCurrentUrl().matches(".*/matrices/[0-9]+$"));
         awaitReady("matrix page");
@@ -287,7 +297,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
     }
 
     @Test
-    @Order(5)
+    @Order(4)
     void comparePageShowsTwoRunsWithPercentChanges() throws Exception {
         open("/compare?a=" + fixture().fioRunOff + "&b=" + fixture().fioRunOn);
         assertThat(driver.findElement(By.id("compare-result")).isDisplayed()).isTrue();
@@ -299,7 +309,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
     }
 
     @Test
-    @Order(6)
+    @Order(5)
     void failedMatrixPageSaysWhatFailed() throws Exception {
         Map<String, Object> done = new Api(webClient, null).get("/api/matrices/" + fixture().matrices.get(DashboardFixture.TIOTEST) + "?results=false");
         String spec = org.f2fsobs.bench.api.ResultJson.mapper().writeValueAsString(((Map<?, ?>) ((List<?>) done.get("cells")).get(0)).get("spec"));
@@ -324,7 +334,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
     }
 
     @Test
-    @Order(7)
+    @Order(6)
     void cancelButtonStopsARunningMatrix() throws Exception {
         long id = new Api(webClient, null).submitMatrix("{\"scenario\": \"tiotest-multithread-read\", \"params\": {\"scale\": [1]}, \"repetitions\": 20}");
         open("/matrices/" + id);
@@ -339,7 +349,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
     }
 
     @Test
-    @Order(9)
+    @Order(7)
     @SuppressWarnings("unchecked")
     void dataShapingFunctionsFormatUnitsAndChanges() throws Exception {
         open("/jmh");
