@@ -54,8 +54,9 @@ function checkbox(group, value, label, checked) {
 }
 
 function field(name, labelText, ...controls) {
-  return el('div', { class: 'field', 'data-field': name },
-    el('span', { class: 'field-label' }, labelText), el('div', { class: 'controls' }, ...controls), el('p', { class: 'field-error', role: 'alert' }));
+  const id = 'label-' + name.replace(/[^a-z0-9_]/gi, '-');
+  return el('div', { class: 'field', 'data-field': name, role: 'group', 'aria-labelledby': id },
+    el('span', { class: 'field-label', id }, labelText), el('div', { class: 'controls' }, ...controls), el('p', { class: 'field-error', role: 'alert' }));
 }
 
 function buildForm(entry) {

@@ -210,6 +210,12 @@ class DashboardBrowserTests extends DashboardTestSupport {
             assertThat(d.get("aligned")).as("the mail's marker sits on its own bar").isEqualTo(true);
         });
         assertThat(bars.get("pngButton")).isEqualTo(true);
+        // the PNG download works: the canvas is not tainted and exports an image
+        Map<?, ?> png = (Map<?, ?>) driver.executeAsyncScript(
+                "const done = arguments[arguments.length - 1];"
+                + "Chart.getChart(document.getElementById('chart-bars')).canvas.toBlob((b) => done({ type: b.type, size: b.size }), 'image/png');");
+        assertThat(png.get("type")).isEqualTo("image/png");
+        assertThat(((Number) png.get("size")).intValue()).isGreaterThan(5000);
 
         Map<String, Object> sweep = chart("chart-sweep");
         assertThat(labels(sweep)).containsExactly("1", "8", "128");
@@ -377,5 +383,26 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(((Number) r.get("eta")).doubleValue()).isEqualTo(20.0);
         assertThat(driver.findElement(By.id("jmh-empty")).isDisplayed()).isTrue();
         Browser.screenshot(driver, "jmh-empty");
+    }
+
+    @Test
+    @Order(8)
+    void jmhPageListsTheImportedBenchmarks() throws Exception {
+        String file = """
+                [ {"jmhVersion": "1.37", "benchmark": "org.f2fsobs.bench.jmh.EventLoopBenchmark.runOne", "mode": "avgt", "threads": 1,
+                   "forks": 1, "jdkVersion": "25", "params": {"tasks": "32"},
+                   "primaryMetric": {"score": 41.5, "scoreError": 0.7, "scoreUnit": "ns/op", "rawData": [[41.0, 42.0]]}},
+                  {"jmhVersion": "1.37", "benchmark": "org.f2fsobs.bench.jmh.EventLoopBenchmark.baseline", "mode": "avgt", "threads": 1,
+                   "forks": 1, "primaryMetric": {"score": 0.3, "scoreError": "NaN", "scoreUnit": "ns/op"}} ]""";
+        new Api(webClient, null).post("/api/jmh?name=browser-test").bodyValue(file).exchange().expectStatus().isCreated();
+        open("/jmh");
+        assertThat(driver.findElement(By.id("jmh-empty")).isDisplayed()).isFalse();
+        WebElement section = driver.findElement(By.cssSelector("section.jmh-import"));
+        assertThat(section.findElement(By.tagName("h2")).getText()).isEqualTo("browser-test");
+        List<WebElement> rows = section.findElements(By.cssSelector("tbody tr"));
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(0).getText()).contains("EventLoopBenchmark.runOne", "tasks=32", "avgt", "41.500", "0.700", "ns/op");
+        assertThat(rows.get(1).getText()).contains("EventLoopBenchmark.baseline", "–");
+        Browser.screenshot(driver, "jmh");
     }
 }
