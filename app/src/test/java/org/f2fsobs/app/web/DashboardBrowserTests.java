@@ -17,6 +17,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -52,7 +53,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
     private void open(String path) {
         driver.get(url(path));
         // under load chromedriver may hand back before the new document is in place: wait for it by its address
-        new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> path.equals(d.executeScript("return location.pathname + location.search")));
+        new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> path.equals(driver.executeScript("return location.pathname + location.search")));
         awaitReady(path);
     }
 
@@ -140,7 +141,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
         Browser.screenshot(driver, "scenario-no-runs-yet");
 
         driver.get(url("/matrices/987654"));
-        new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> "/matrices/987654".equals(d.executeScript("return location.pathname")));
+        new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> "/matrices/987654".equals(driver.executeScript("return location.pathname")));
         new WebDriverWait(driver, Duration.ofSeconds(30)).withMessage(() -> "no 404 page; the browser shows: " + driver.getPageSource())
                 .until(d -> "not-found".equals(d.findElement(By.tagName("body")).getDomAttribute("data-page")));
         assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("No matrix 987654");
@@ -180,6 +181,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
         Browser.screenshot(driver, "overview");
 
         // the card's button starts the mail's matrix (here at 1 % of its size) and goes to its page
+        new Select(driver.findElement(By.id("scale-tiotest-multithread-read"))).selectByValue("0.01");
         driver.findElement(By.cssSelector("#card-tiotest-multithread-read form.start-matrix button[type=submit]")).click();
         new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> d.getCurrentUrl().matches(".*/matrices/[0-9]+$"));
         awaitReady("matrix page from the overview");
