@@ -257,6 +257,8 @@ def device_ufs21(model, slice_idle_ns, scheduler):
         "scheduler": leaf(scheduler, UFS + ": CFQ (sdm845_defconfig lacks deadline; Pixel 3 init selects cfq)"),
         "cfq": cfq_49(slice_idle_ns, UFS + ": cfq_registered_queue sets slice_idle = 0 for non-rotational queues (IOPS mode)"),
         "submit_in_caller_context": leaf(False, "DMA device: the request is queued, not copied by the CPU"),
+        "nr_requests": leaf(128, UFS + ": legacy request path, include/linux/blkdev.h BLKDEV_MAX_RQ = 128 (4.19 source read; 4.9 the same), "
+                                 "and Pixel 3 init.hardware.rc writes 128 after boot; get_request() sleeps when a direction has that many allocated"),
     }
     return d
 

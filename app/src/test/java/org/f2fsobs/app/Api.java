@@ -65,9 +65,16 @@ public final class Api {
         throw new AssertionError("timed out after " + seconds + " s waiting on " + uri + "; last: " + last);
     }
 
+    /** Polls matrix {@code id} until it has {@code status} and no running cell; fails at once if it ends otherwise. */
     public Map<String, Object> awaitMatrix(long id, String status, int seconds) {
-        return await("/api/matrices/" + id + "?results=false", m -> status.equals(m.get("status"))
-                && ((Map<?, ?>) m.get("progress")).get("running").equals(0), seconds);
+        return await("/api/matrices/" + id + "?results=false", m -> {
+            boolean settled = ((Map<?, ?>) m.get("progress")).get("running").equals(0);
+            boolean ended = List.of("DONE", "FAILED", "CANCELLED").contains(m.get("status"));
+            if (settled && ended && !status.equals(m.get("status"))) {
+                throw new AssertionError("matrix " + id + " ended " + m.get("status") + ", expected " + status + ": " + m.get("error"));
+            }
+            return settled && status.equals(m.get("status"));
+        }, seconds);
     }
 
     /** The whole event stream of a matrix (it closes after {@code done}). */

@@ -22,7 +22,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * their cells, results read back as JSON and CSV, runs compare, JMH files import, operations endpoints answer.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "observatory.queue.workers=2")
-@AutoConfigureWebTestClient
+@AutoConfigureWebTestClient(timeout = "PT60S")
 class AppIntegrationTests {
     /** The two cells of fio-large-section at 1 % of the mail's size: sec_ckpt_valid_blocks off, then on. */
     static final String TWO_CELLS = "{\"scenario\": \"fio-large-section\", \"params\": {\"scale\": [0.01]}, \"repetitions\": 1, \"seed\": 7}";

@@ -8,7 +8,8 @@ import reactor.core.publisher.Mono;
 /**
  * Makes committed changes survive a kill -9. H2 (MVStore) commits into memory and its background writer stores
  * them to the file up to {@code WRITE_DELAY} (500 ms) later; {@code CHECKPOINT} stores them now. Called after the
- * commits the queue relies on: a matrix accepted (before its 202), a cell's result, a run or crash check ending.
+ * commits the queue relies on: a matrix, run or crash check accepted (before its 202), a job claimed (so that
+ * {@code ATTEMPTS} counts every start), a cell's result, a run or crash check ending.
  */
 @Component
 public class Durability {

@@ -211,6 +211,7 @@ public class RunQueue implements SmartLifecycle {
                 store.finishEndedMatrices().block();
                 return;
             }
+            durability.checkpoint().block();         // the claim (RUNNING, attempts + 1) survives a kill like a result does
             Running r = new Running(w);
             running.put(w.key(), r);
             busy.incrementAndGet();

@@ -43,7 +43,7 @@ import reactor.core.Disposable;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "observatory.queue.workers=2", "observatory.queue.poll-interval=200ms",
         "observatory.limits.concurrent-matrices=1", "observatory.limits.queued-matrices=2"})
-@AutoConfigureWebTestClient
+@AutoConfigureWebTestClient(timeout = "PT60S")
 class QueueMechanicsTests {
     /** fio-large-section, 2 flag settings × 3 repetitions = 6 cells, seeds 1, 2, 3 per setting. */
     static final String SIX_CELLS = "{\"scenario\": \"fio-large-section\", \"params\": {\"scale\": [0.01]}, \"repetitions\": 3, \"seed\": 1}";
@@ -135,7 +135,9 @@ class QueueMechanicsTests {
         List<String> statuses = statuses(id);
         assertThat(statuses.get(1)).isEqualTo("FAILED");
         assertThat(statuses).doesNotContain("QUEUED", "RUNNING");
-        assertThat(statuses.subList(2, 6)).doesNotContain("DONE", "FAILED");
+        // a cell a free worker took before the failure was recorded may finish (at most one per worker); the rest never start
+        assertThat(statuses.subList(2, 6)).doesNotContain("FAILED").contains("CANCELLED");
+        assertThat(runner.calls.get()).isLessThanOrEqualTo(2 + 2);
         assertThat(ResultJson.read(last(api.events(id, null)).data(), Map.class).get("status")).isEqualTo("FAILED");
     }
 

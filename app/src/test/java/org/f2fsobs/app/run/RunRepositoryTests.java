@@ -3,15 +3,18 @@ package org.f2fsobs.app.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
-import java.util.List;
+import java.util.Comparator;
 import org.f2fsobs.app.TestDatabases;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.data.r2dbc.test.autoconfigure.DataR2dbcTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+/** The run store: saved through the repository, listed by {@link RunHistory}. */
 @DataR2dbcTest
+@Import(RunHistory.class)
 class RunRepositoryTests {
 
     @DynamicPropertySource
@@ -21,6 +24,8 @@ class RunRepositoryTests {
 
     @Autowired
     private RunRepository runs;
+    @Autowired
+    private RunHistory history;
 
     private static Run run(String scenario, double headline) {
         return new Run(null, Run.SCENARIO, "DONE", null, null, "{}", scenario, "fio", "nullblk-x86", "fio --x", "vm_map_ram=true", true,
@@ -33,13 +38,16 @@ class RunRepositoryTests {
         runs.save(run("fio-large-section", 1)).block();
         runs.save(run("dd-compressed-read", 2)).block();
         runs.save(run("fio-large-section", 3)).block();
-        List<RunSummary> page = runs.findPage("fio-large-section", 50, 0).collectList().block();
-        assertThat(page).extracting(RunSummary::headlineValue).containsExactly(3.0, 1.0);
-        assertThat(runs.countPage("fio-large-section").block()).isEqualTo(2);
-        assertThat(runs.findPage("fio-large-section", 1, 1).collectList().block()).extracting(RunSummary::headlineValue).containsExactly(1.0);
-        List<RunSummary> all = runs.findPage(null, 50, 0).collectList().block();
-        assertThat(all).extracting(RunSummary::scenario).contains("fio-large-section", "dd-compressed-read");
-        assertThat(all).extracting(RunSummary::id).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+        RunHistory.Page page = history.page("fio-large-section", 0, 50).block();
+        assertThat(page.items()).extracting(i -> i.headline().value()).containsExactly(3.0, 1.0);
+        assertThat(page.total()).isEqualTo(2);
+        assertThat(page.items().get(0).optimizations()).containsEntry("vm_map_ram", true);
+        assertThat(page.items().get(0).params()).isEqualTo("{\"scale\":0.01}");
+        assertThat(history.page("fio-large-section", 1, 1).block().items()).extracting(i -> i.headline().value()).containsExactly(1.0);
+        RunHistory.Page all = history.page(null, 0, 50).block();
+        assertThat(all.items()).extracting(RunHistory.Item::scenario).contains("fio-large-section", "dd-compressed-read");
+        assertThat(all.items()).extracting(RunHistory.Item::id).isSortedAccordingTo(Comparator.reverseOrder());
+        assertThat(runs.countByScenario("fio-large-section").block()).isEqualTo(2);
     }
 
     @Test
@@ -48,6 +56,6 @@ class RunRepositoryTests {
                 null, null, null, null, "{}", null, Instant.now(), null, null);
         runs.save(single).block();
         runs.save(single).block();                 // MATRIX_ID and CELL_INDEX null: NULLs are distinct in the unique index
-        assertThat(runs.countPage("single").block()).isEqualTo(2);
+        assertThat(runs.countByScenario("single").block()).isEqualTo(2);
     }
 }

@@ -33,7 +33,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
         "observatory.api-token=s3cret", "observatory.limits.max-cells=8", "observatory.limits.run-data-bytes=1073741824",
         "observatory.limits.command-length=200", "observatory.limits.crash-points=100", "observatory.limits.body-bytes=65536",
         "observatory.limits.concurrent-matrices=1", "observatory.limits.queued-matrices=0"})
-@AutoConfigureWebTestClient
+@AutoConfigureWebTestClient(timeout = "PT60S")
 class BadRequestTests {
     static final String TOKEN = "s3cret";
     static final String FIO = "\"scenario\": \"fio-large-section\"";

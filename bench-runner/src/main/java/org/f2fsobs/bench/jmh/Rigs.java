@@ -26,9 +26,9 @@ final class Rigs {
         DeviceSpec small = new DeviceSpec(d.model(), capacityBytes, d.queueDepth(), d.maxSectorsKb(),
                 d.readLatencyNs(), d.writeLatencyNs(), d.readBandwidthBytesPerSec(), d.writeBandwidthBytesPerSec(),
                 d.commandOverheadNs(), d.flushNs(), d.fuaNs(), d.volatileCache(), d.latencyJitterMeanNs(),
-                d.scheduler(), d.cfq(), d.submitInCallerContext());
+                d.scheduler(), d.cfq(), d.submitInCallerContext(), d.nrRequests());
         return new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), p.memoryBytes(),
-                p.availableBytes(), small, p.tunables(), p.kernel(), p.constants());
+                p.availableBytes(), p.dirtyableBytes(), small, p.tunables(), p.kernel(), p.constants());
     }
 
     /** An empty disk for the profile's device. */

@@ -24,7 +24,9 @@ final class Measurement {
     private final long secReads0;
     private final long busyPs0;
     private final long flusher0;
+    private final long flusherCalls0;
     private final long throttle0;
+    private final long getRequestSleeps0;
     private final Map<String, Long> vmalloc0;
 
     private Measurement(Volume v) {
@@ -39,7 +41,10 @@ final class Measurement {
         this.secReads0 = v.sbi().sitI().secEntryReads();
         this.busyPs0 = sim.busyPs();
         this.flusher0 = v.kernel().mm().bdi().pagesWrittenByFlusher();
+        this.flusherCalls0 = v.kernel().mm().bdi().flusherWritepages();
         this.throttle0 = v.kernel().mm().bdi().throttleWaits();
+        this.getRequestSleeps0 = v.sbi().rq.getRequestSleeps();
+        v.kernel().mm().bdi().resetPeakWriteback();
         this.vmalloc0 = v.vmallocStats();
     }
 
@@ -70,7 +75,10 @@ final class Measurement {
         c.put("write_bytes", bs.writeBytes());
         c.put("peak_requests_in_flight", (long) bs.peakInFlight());
         c.put("flusher_pages_written", v.kernel().mm().bdi().pagesWrittenByFlusher() - flusher0);
+        c.put("flusher_writepages_calls", v.kernel().mm().bdi().flusherWritepages() - flusherCalls0);
+        c.put("peak_pages_under_writeback", v.kernel().mm().bdi().peakWriteback());
         c.put("dirty_throttle_waits", v.kernel().mm().bdi().throttleWaits() - throttle0);
+        c.put("get_request_sleeps", v.sbi().rq.getRequestSleeps() - getRequestSleeps0);
         c.put("writepages_lock_contended", v.sbi().writepages.stats().contended());
 
         Map<String, Map<String, Long>> h = new LinkedHashMap<>();

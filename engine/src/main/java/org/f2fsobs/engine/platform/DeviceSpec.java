@@ -20,12 +20,16 @@ package org.f2fsobs.engine.platform;
  * @param scheduler                "none" (blk-mq) or "cfq" (legacy CFQ of 4.x Android kernels)
  * @param cfq                      CFQ tunables (used only when scheduler = cfq)
  * @param submitInCallerContext    a RAM-backed device (null_blk) does its data copy in the submitting task
+ * @param nrRequests               /sys/block/X/queue/nr_requests of the legacy request path: requests that may be
+ *                                 allocated per direction (sync, async) before submitters sleep in get_request;
+ *                                 0 = not modelled (the blk-mq profiles: tag allocation is not modelled)
  */
 public record DeviceSpec(String model, long capacityBytes, int queueDepth, int maxSectorsKb,
                          long readLatencyNs, long writeLatencyNs,
                          long readBandwidthBytesPerSec, long writeBandwidthBytesPerSec,
                          long commandOverheadNs, long flushNs, long fuaNs, boolean volatileCache,
-                         long latencyJitterMeanNs, String scheduler, CfqTunables cfq, boolean submitInCallerContext) {
+                         long latencyJitterMeanNs, String scheduler, CfqTunables cfq, boolean submitInCallerContext,
+                         int nrRequests) {
 
     public int maxRequestBytes() {
         return maxSectorsKb * 1024;

@@ -9,11 +9,15 @@ import java.util.Map;
  * @param userland       "gnu" or "toybox": what {@code dd} prints by default on this machine
  * @param memoryBytes    installed RAM
  * @param availableBytes memory the page cache can use at the start of a benchmark (MemAvailable): the LRU's
- *                       capacity and the base of the dirty thresholds (global_dirtyable_memory)
+ *                       capacity, and the base of the dirty thresholds unless {@code dirtyableBytes} says otherwise
+ * @param dirtyableBytes global_dirtyable_memory (free + active and inactive file pages): the base of the dirty
+ *                       thresholds. Linux counts file pages a streaming writer cannot take (an app's active working
+ *                       set), so it may exceed {@code availableBytes}; {@code memory.dirtyable_bytes}, default
+ *                       {@code availableBytes}
  */
 public record Profile(String name, String title, String description, String userland, CpuSpec cpu,
-                      long memoryBytes, long availableBytes, DeviceSpec device, Tunables tunables, KernelSpec kernel,
-                      Map<String, Sourced> constants) {
+                      long memoryBytes, long availableBytes, long dirtyableBytes, DeviceSpec device, Tunables tunables,
+                      KernelSpec kernel, Map<String, Sourced> constants) {
 
     public Profile {
         constants = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(constants));

@@ -71,9 +71,11 @@ public final class ProfileLoader {
                 num(cpu, "wake_jitter_mean_ns", "cpu.wake_jitter_mean_ns", 0, 1_000_000), costsPs);
 
         JsonNode mem = obj(root, "memory", "memory");
-        expectKeys(mem, "memory.", keys("total_bytes", "available_bytes"));
+        expectKeys(mem, "memory.", keys("total_bytes", "available_bytes", "dirtyable_bytes"));
         long memoryBytes = num(mem, "total_bytes", "memory.total_bytes", 64L << 20, 1L << 42);
         long availableBytes = num(mem, "available_bytes", "memory.available_bytes", 16L << 20, memoryBytes);
+        long dirtyableBytes = mem.has("dirtyable_bytes")
+                ? num(mem, "dirtyable_bytes", "memory.dirtyable_bytes", 16L << 20, memoryBytes) : availableBytes;
 
         DeviceSpec device = device(obj(root, "device", "device"));
 
@@ -96,14 +98,15 @@ public final class ProfileLoader {
                 str(k, "vmalloc", "kernel.vmalloc", keys("list_walk_sync_purge", "rbtree_deferred_purge")),
                 str(k, "decompress_context", "kernel.decompress_context", keys("workqueue", "completion")));
 
-        return new Profile(name, title, description, userland, cpuSpec, memoryBytes, availableBytes, device, tunables, kernel, constants);
+        return new Profile(name, title, description, userland, cpuSpec, memoryBytes, availableBytes, dirtyableBytes, device,
+                tunables, kernel, constants);
     }
 
     private DeviceSpec device(JsonNode d) {
         expectKeys(d, "device.", keys("model", "capacity_bytes", "queue_depth", "max_sectors_kb", "read_latency_ns",
                 "write_latency_ns", "read_bandwidth_bytes_per_s", "write_bandwidth_bytes_per_s", "command_overhead_ns",
                 "flush_ns", "fua_ns", "volatile_cache", "latency_jitter_mean_ns", "scheduler", "cfq",
-                "submit_in_caller_context"));
+                "submit_in_caller_context", "nr_requests"));
         String scheduler = str(d, "scheduler", "device.scheduler", keys("none", "cfq"));
         DeviceSpec.CfqTunables cfq = null;
         if (d.has("cfq")) {
@@ -138,7 +141,8 @@ public final class ProfileLoader {
                 bool(d, "volatile_cache", "device.volatile_cache"),
                 num(d, "latency_jitter_mean_ns", "device.latency_jitter_mean_ns", 0, 1_000_000_000),
                 scheduler, cfq,
-                bool(d, "submit_in_caller_context", "device.submit_in_caller_context"));
+                bool(d, "submit_in_caller_context", "device.submit_in_caller_context"),
+                d.has("nr_requests") ? (int) num(d, "nr_requests", "device.nr_requests", 4, 65_536) : 0);
     }
 
     // ------------------------------------------------------------------ leaf readers

@@ -54,15 +54,22 @@ final class CompressWriter implements DataWriter.ClusterWriter {
         if (!allClusterPagesReady(m, start, n) && anyDirty(m, start, n)) c.clusterReader().prepareCompressOverwrite(t, inode, start);
         waitClusterWriteback(t, inode, start, n);
         CompressCtx cc = new CompressCtx(inode);
-        for (int i = 0; i < n; i++) {
-            CachePage p = m.find(start + i);
-            if (p == null || !p.dirty()) continue;
-            sbi.cpu(t, CpuOp.WRITEBACK_PAGE, 1);
-            if (!m.clearDirtyForIo(p)) continue;
-            cc.addPage(p);
+        java.util.List<CachePage> locked = new java.util.ArrayList<>(n);
+        try {
+            for (int i = 0; i < n; i++) {
+                CachePage p = m.find(start + i);
+                if (p == null || !p.dirty()) continue;
+                sbi.cpu(t, CpuOp.WRITEBACK_PAGE, 1);
+                p.lock();                             // the cluster's pages stay locked in the compress_ctx
+                locked.add(p);
+                if (!m.clearDirtyForIo(p)) continue;
+                cc.addPage(p);
+            }
+            if (cc.isEmpty()) return 0;
+            return writeMultiPages(t, cc, wbc);
+        } finally {
+            for (CachePage p : locked) p.unlock();
         }
-        if (cc.isEmpty()) return 0;
-        return writeMultiPages(t, cc, wbc);
     }
 
     /** A directory carries the compression flag only for inheritance: its pages are written one by one. */

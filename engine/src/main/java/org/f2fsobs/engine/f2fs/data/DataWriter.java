@@ -70,7 +70,6 @@ public final class DataWriter {
         }
         if (wbc.syncAll()) sbi.stat.syncWritebackPages += written;
         else sbi.stat.asyncWritebackPages += written;
-        if (inode.dirtyPages == 0) sbi.mm.bdi().inodeClean(m);
         return written;
     }
 
@@ -120,6 +119,7 @@ public final class DataWriter {
         long written = 0;
         boolean wrapped = false;
         while (true) {
+            if (sbi.wbSyncReqData > 0 && !wbc.syncAll()) break;      // give a priority to WB_SYNC threads (4.19)
             long next = m.nextTagged(towrite, index);
             if (next < 0 || next > end) {
                 if (cyclic && !wrapped && startIndex > 0) {
@@ -141,8 +141,14 @@ public final class DataWriter {
                 CachePage p = m.find(next);
                 sbi.cpu(t, CpuOp.WRITEBACK_PAGE, 1);
                 index = next + 1;
-                if (p == null || !m.clearDirtyForIo(p)) continue;
-                writeSingleDataPage(t, inode, p, wbc, true);
+                if (p == null || !p.dirty()) continue;
+                p.lock();                                 // lock_page: held until the page is under writeback
+                try {
+                    if (!m.clearDirtyForIo(p)) continue;
+                    writeSingleDataPage(t, inode, p, wbc, true);
+                } finally {
+                    p.unlock();
+                }
                 written++;
                 wbc.nrToWrite--;
             }

@@ -116,13 +116,13 @@ final class CfqScheduler implements IoScheduler {
     }
 
     @Override
-    public void insert(Request rq) {
+    public boolean insert(Request rq) {
         long now = sim.nowNs();
         if (rq.op == ReqOp.FLUSH) {
             // flushes bypass the elevator (blk_insert_flush): serve them through the async-independent path
             CfqQueue q = queueOf(rq.owner, true);
             addRequest(q, rq, now);
-            return;
+            return false;
         }
         CfqQueue q = queueOf(rq.owner, rq.sync());
         if (q.sync) {
@@ -134,9 +134,10 @@ final class CfqScheduler implements IoScheduler {
         Map.Entry<Long, Request> before = q.sortList.lowerEntry(rq.blkaddr);
         if (before != null && before.getValue().absorb(rq, maxBlocks)) {
             stats.merges++;
-            return;
+            return true;
         }
         addRequest(q, rq, now);
+        return false;
     }
 
     private void addRequest(CfqQueue q, Request rq, long now) {

@@ -8,7 +8,8 @@ public interface IoScheduler {
     /** Tries to merge a bio part into a queued request (elevator bio merge); true when merged. */
     boolean tryMerge(Bio bio, int start, int count, int maxBlocks);
 
-    void insert(Request rq);
+    /** Queues a request; true when it was merged into a queued one instead (it no longer exists). */
+    boolean insert(Request rq);
 
     /** The next request to hand to the device, or null (nothing queued, or the scheduler chooses to wait). */
     Request dispatch(int inFlight);

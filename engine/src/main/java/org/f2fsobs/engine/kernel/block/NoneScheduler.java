@@ -30,8 +30,9 @@ final class NoneScheduler implements IoScheduler {
     }
 
     @Override
-    public void insert(Request rq) {
+    public boolean insert(Request rq) {
         queue.addLast(rq);
+        return false;
     }
 
     @Override

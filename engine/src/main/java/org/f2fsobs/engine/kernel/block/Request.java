@@ -22,6 +22,8 @@ public final class Request {
     long issueNs;
     /** Scheduler-private state. */
     Object schedData;
+    /** Allocated from the request_list (legacy path): freed at completion or when merged into another request. */
+    boolean allocated;
 
     Request(ReqOp op, int flags, Bio bio, int start, int count, SimTask owner, long nowNs) {
         this.op = op;
@@ -41,6 +43,11 @@ public final class Request {
     public long bytes() { return nrBlocks * 4096L; }
     public SimTask owner() { return owner; }
     public boolean sync() { return op == ReqOp.READ || (flags & Bio.REQ_SYNC) != 0; }
+
+    /** op_is_sync: the request_list direction (reads, REQ_SYNC, REQ_FUA and REQ_PREFLUSH count as sync). */
+    static boolean opIsSync(ReqOp op, int flags) {
+        return op == ReqOp.READ || op == ReqOp.FLUSH || (flags & (Bio.REQ_SYNC | Bio.REQ_FUA | Bio.REQ_PREFLUSH)) != 0;
+    }
     public long endBlkaddr() { return blkaddr + nrBlocks; }
 
     /** blk_rq_merge_ok + size check: same op, mergeable flags, combined size within the limit. */

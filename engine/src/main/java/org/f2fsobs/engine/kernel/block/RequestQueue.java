@@ -10,9 +10,10 @@ import org.f2fsobs.engine.sim.TaskLocal;
 import org.f2fsobs.engine.sim.device.DeviceStore;
 
 /**
- * The block layer between a file system and one device: submit_bio (split at max_sectors), the per-task plug
- * (back merges, flushed at {@code BLK_MAX_REQUEST_COUNT}, at blk_finish_plug and when the task sleeps), the I/O
- * scheduler, dispatch up to the queue depth, and completion (bio end_io in completion context).
+ * The block layer between a file system and one device: submit_bio (split at max_sectors), request allocation
+ * against nr_requests on the legacy path ({@link RequestList}: submitters sleep in get_request when their direction
+ * is full), the per-task plug (back merges, flushed at {@code BLK_MAX_REQUEST_COUNT}, at blk_finish_plug and when the
+ * task sleeps), the I/O scheduler, dispatch up to the queue depth, and completion (bio end_io in completion context).
  */
 public final class RequestQueue {
     private static final TaskLocal<BlkPlug> PLUG = new TaskLocal<>("blk_plug");
@@ -26,6 +27,7 @@ public final class RequestQueue {
     private final BlockStats stats = new BlockStats();
     private final int maxBlocks;
     private final int plugLimit;
+    private final RequestList rl;
     private int inFlight;
     private long busySinceNs;
 
@@ -43,6 +45,8 @@ public final class RequestQueue {
             this.scheduler = new NoneScheduler(stats);
             this.plugLimit = 32;     // blk-mq: BLK_MAX_REQUEST_COUNT (6.x)
         }
+        // nr_requests bounds allocated requests on the legacy request_fn path only (blk-mq tags are not modelled)
+        this.rl = new RequestList(sim, spec.scheduler().equals("cfq") ? spec.nrRequests() : 0);
         sim.addBlockHook(this::flushPlugOnSchedule);
     }
 
@@ -51,6 +55,10 @@ public final class RequestQueue {
     public IoScheduler scheduler() { return scheduler; }
     public int maxRequestBlocks() { return maxBlocks; }
     public long capacityBlocks() { return store.nrBlocks(); }
+    /** Requests allocated now in one direction of the request_list (0 when nr_requests is not modelled). */
+    public int allocatedRequests(boolean sync) { return rl.count(sync); }
+    /** Times a submitter slept in get_request since the queue was made. */
+    public long getRequestSleeps() { return rl.sleeps(); }
 
     // ------------------------------------------------------------------ plug
 
@@ -78,7 +86,7 @@ public final class RequestQueue {
 
     private void flushPlug(SimTask t, BlkPlug p) {
         if (p.list.isEmpty()) return;
-        for (Request rq : p.list) scheduler.insert(rq);
+        for (Request rq : p.list) insert(rq);
         p.list.clear();
         runQueue();
     }
@@ -104,7 +112,7 @@ public final class RequestQueue {
         if (bio.op() == ReqOp.FLUSH) {
             bio.remaining = 1;
             machine.cpu(t, CpuOp.REQUEST);
-            scheduler.insert(new Request(ReqOp.FLUSH, bio.flags(), bio, 0, 0, t, sim.nowNs()));
+            insert(newRequest(t, bio, 0, 0));
             runQueue();
             return;
         }
@@ -119,16 +127,41 @@ public final class RequestQueue {
                     stats.merges++;
                     continue;
                 }
+                Request rq = newRequest(t, bio, start, count);
                 machine.cpu(t, CpuOp.REQUEST);
-                plug.list.add(new Request(bio.op(), bio.flags(), bio, start, count, t, sim.nowNs()));
+                plug.list.add(rq);
                 if (plug.list.size() >= plugLimit) flushPlug(t, plug);
             } else {
                 if (scheduler.tryMerge(bio, start, count, maxBlocks)) continue;
+                Request rq = newRequest(t, bio, start, count);
                 machine.cpu(t, CpuOp.REQUEST);
-                scheduler.insert(new Request(bio.op(), bio.flags(), bio, start, count, t, sim.nowNs()));
+                insert(rq);
                 runQueue();
             }
         }
+    }
+
+    /**
+     * get_request: a new request takes a slot of its direction's request_list, sleeping while the list is full
+     * (sleeping flushes this task's plug, as io_schedule does).
+     */
+    private Request newRequest(SimTask t, Bio bio, int start, int count) {
+        boolean sync = Request.opIsSync(bio.op(), bio.flags());
+        if (rl.limited()) rl.getRequest(t, sync);
+        Request rq = new Request(bio.op(), bio.flags(), bio, start, count, t, sim.nowNs());
+        rq.allocated = rl.limited();
+        return rq;
+    }
+
+    /** Hands a request to the elevator; one merged into a queued request is freed (__blk_put_request). */
+    private void insert(Request rq) {
+        if (scheduler.insert(rq)) freeRequest(rq);
+    }
+
+    private void freeRequest(Request rq) {
+        if (!rq.allocated) return;
+        rq.allocated = false;
+        rl.freedRequest(Request.opIsSync(rq.op, rq.flags));
     }
 
     /** submit_bio_wait: submits and sleeps until the bio completes. */
@@ -175,6 +208,7 @@ public final class RequestQueue {
         for (Request.Part p : rq.parts) {
             if (--p.bio().remaining == 0) p.bio().complete();
         }
+        freeRequest(rq);
         runQueue();
     }
 

@@ -26,8 +26,14 @@ public final class AddressSpace {
     long nrWriteback;
     private final WaitCount writebackWait;
     public long writebackIndex;
+    /** inode->dirtied_when: when the inode went from clean to dirty (kept while it stays on a writeback list). */
     long dirtiedWhenNs;
-    boolean onDirtyList;
+    /** I_DIRTY_PAGES (set on the first dirtying, cleared only by the flusher's __writeback_single_inode). */
+    boolean iDirtyPages;
+    /** I_SYNC: the flusher is writing this inode now. */
+    boolean iSync;
+    /** inode->i_io_list: which of the bdi's lists the inode is on. */
+    Bdi.IoList ioList = Bdi.IoList.NONE;
 
     AddressSpace(Mm mm, Object host, AddressSpaceOps ops, String name) {
         this.mm = mm;

@@ -33,7 +33,12 @@ public final class Filemap {
             if (p == null) {
                 Readahead.syncRa(t, m, ra, index, lastIndex - index + 1, ioPages, eofIndex);
                 p = m.find(index);
-                if (p == null) throw new IllegalStateException("readahead did not bring page " + index);
+                if (p == null) {
+                    // no_cached_page: readahead's page was reclaimed before we got to it (thrashing): read it alone
+                    Readahead.read(t, m, index, 1, -1, eofIndex);
+                    p = m.find(index);
+                    if (p == null) throw new IllegalStateException("page " + index + " of " + m.name + " could not be read");
+                }
             }
             if (p.readahead()) Readahead.asyncRa(t, m, ra, p, lastIndex - index + 1, ioPages, eofIndex);
             if (!p.uptodate()) {
