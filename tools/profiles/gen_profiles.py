@@ -120,6 +120,7 @@ def nullblk():
             "command_overhead_ns": leaf(0, "blk-mq per-request CPU is charged as cpu request cost"),
             "flush_ns": leaf(0, PS + " §2: cache_size=0 default: no volatile write cache, flush is a no-op"),
             "fua_ns": leaf(0, PS + " §2: no write cache, FUA costs nothing extra"),
+            "reliable_write_ns": leaf(0, "null_blk is not an eMMC: no reliable write"),
             "volatile_cache": leaf(False, PS + " §2: cache_size default 0 -> no BLK_FEAT_WRITE_CACHE"),
             "latency_jitter_mean_ns": leaf(0, "memory device: no latency variation declared"),
             "scheduler": leaf("none", "6.14 blk-mq default for a multi-queue device: none"),
@@ -251,7 +252,8 @@ def device_ufs21(model, slice_idle_ns, scheduler):
         "write_bandwidth_bytes_per_s": leaf(255_000_000, UFS + ": Samsung eUFS 2.1 255 MB/s sequential write (vendor)"),
         "command_overhead_ns": leaf(19_000, UFS + ": per-request fixed cost 1/42000 IOPS - 4096 B / 860 MB/s = 19.0 us (derived from the two vendor read figures)"),
         "flush_ns": leaf(1_000_000, "assumption: UFS cache flush ~1 ms (no public figure)"),
-        "fua_ns": leaf(200_000, "assumption: FUA write extra ~0.2 ms (no public figure)"),
+        "fua_ns": leaf(200_000, "assumption: FUA write extra ~0.2 ms (no public figure; " + UFS + " 'FUA on UFS')"),
+        "reliable_write_ns": leaf(0, "UFS is a SCSI device: REQ_FUA is the FUA bit of WRITE(10) (sd driver), priced by fua_ns; no eMMC reliable write"),
         "volatile_cache": leaf(True, "UFS devices have a volatile write cache (flush / FUA supported)"),
         "latency_jitter_mean_ns": leaf(0, "no jitter declared (the mails' spreads are ~1%)"),
         "scheduler": leaf(scheduler, UFS + ": CFQ (sdm845_defconfig lacks deadline; Pixel 3 init selects cfq)"),
@@ -305,6 +307,11 @@ def ufs2018():
     }
 
 AML = PS + " §4"
+# One NAND page program per eMMC reliable write: the mean of the two MLC page types profiled on Micron L95B chips
+# (MoatLab/FEMU hw/femu/nand/nand.h: MLC_LOWER_PAGE_WRITE_LATENCY_NS 850000, MLC_UPPER_PAGE_WRITE_LATENCY_NS 2300000).
+# Successive reliable writes land in successive pages of the open block, whose types alternate, so the deterministic
+# engine charges the mean (MQSim averages the page types the same way). Sources and alternatives: docs/profile-sources.md §4.
+RELIABLE_WRITE_NS = (850_000 + 2_300_000) // 2
 def amlogic():
     c = arm_costs(CAL_P3, 283, AML + ": S905X3 (Cortex-A55 @ 2.1 GHz) tinymembench memcpy 3540 MB/s = 283 ps/B")
     c["read_page"] = (1_500_000, "assumption (as Pixel 3 little cores)")
@@ -340,9 +347,15 @@ def amlogic():
             "write_bandwidth_bytes_per_s": leaf(117_000_000, AML + ": 35.1 us per extra 4 KiB between the 4 and 8 KiB O_SYNC rewrite cells = 117 MB/s (baseline cells)"),
             "command_overhead_ns": leaf(0, "assumption: included in the latencies"),
             "flush_ns": leaf(30_000, AML + ": the remaining ~30 us of the ~50 us device part of an O_SYNC rewrite is one cache flush (calibrated on the 4/8 KiB rewrite baseline cells, split assumed)"),
-            "fua_ns": leaf(30_000, "assumption: a FUA write waits like a flush. Open: on eMMC the mmc block driver services "
-                            "REQ_FUA writes as reliable writes, which no public figure prices; the checkpoint's commit block is the "
-                            "only FUA write of P3, so this value bounds the P3 effect (docs/reproduction-notes-p2-p3.md §3)"),
+            "fua_ns": leaf(0, "not used: an eMMC has no FUA bit; Linux's mmc block driver serves every REQ_FUA write as a "
+                            "reliable write (drivers/mmc/core/block.c mmc_blk_data_prep do_rel_wr), priced by reliable_write_ns"),
+            "reliable_write_ns": leaf(RELIABLE_WRITE_NS, AML + " 'reliable write': a reliable write bypasses the eMMC's volatile "
+                            "cache (JEDEC; Porzio's mmc commit: 'bypass the cache and do a write to the underling NVM'), so it "
+                            "completes after one NAND page program. Value: mean of the lower- and upper-page program latencies "
+                            "profiled on Micron L95B MLC NAND, (0.85 + 2.3) / 2 ms (MoatLab/FEMU hw/femu/nand/nand.h @19b55004; "
+                            "public measurement). The board's cell type is unknown: planar TLC (same file, from the SimpleSSD "
+                            "paper) gives 2.93 ms, a part that lands reliable writes in an SLC buffer ~0.25 ms; see the sensitivity "
+                            "table there. Not fitted to the write column"),
             "volatile_cache": leaf(True, "eMMC 5.1 cache (flush supported)"),
             "latency_jitter_mean_ns": leaf(0, "no jitter declared"),
             "scheduler": leaf("none", "Linux 6.x blk-mq: mq-deadline or none for eMMC; none modelled (single queue, few requests)"),

@@ -23,10 +23,7 @@ final class Rigs {
     static Profile withCapacity(String profileName, long capacityBytes) {
         Profile p = Profiles.load(profileName);
         DeviceSpec d = p.device();
-        DeviceSpec small = new DeviceSpec(d.model(), capacityBytes, d.queueDepth(), d.maxSectorsKb(),
-                d.readLatencyNs(), d.writeLatencyNs(), d.readBandwidthBytesPerSec(), d.writeBandwidthBytesPerSec(),
-                d.commandOverheadNs(), d.flushNs(), d.fuaNs(), d.volatileCache(), d.latencyJitterMeanNs(),
-                d.scheduler(), d.cfq(), d.submitInCallerContext(), d.nrRequests());
+        DeviceSpec small = d.withCapacityBytes(capacityBytes);
         return new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), p.memoryBytes(),
                 p.availableBytes(), p.dirtyableBytes(), small, p.tunables(), p.kernel(), p.constants());
     }

@@ -73,8 +73,11 @@ public final class ReproductionReport {
         StringBuilder b = new StringBuilder();
         b.append("# Reproduction report\n\n");
         b.append("Generated ").append(o.date()).append(" by `").append(o.command()).append("` — engine ").append(o.engineVersion())
-                .append(String.format(Locale.ROOT, "; scale %s, %d repetitions per side, matrix seed %d, %d threads; total wall %.1f s.%n%n",
-                        trim(o.scale()), o.repetitions(), o.seed(), o.threads(), totalMs / 1000.0));
+                .append(String.format(Locale.ROOT, "; scale %s, %d repetitions per side, matrix seed %d, %d threads, max heap %d MiB; "
+                        + "total wall %.1f s. Wall times are the host's (shared with other work while this ran); a heap peak is "
+                        + "the sum of the heap pools' peaks during that matrix, an upper bound on its live heap.%n%n",
+                        trim(o.scale()), o.repetitions(), o.seed(), o.threads(), Runtime.getRuntime().maxMemory() >> 20,
+                        totalMs / 1000.0));
         b.append("Every figure below is **virtual time from the simulation** (see the README), compared with the figures the patch "
                 + "mails print. Ratios are on/off of the medians; intervals are seeded bootstrap intervals; verdicts follow "
                 + "contracts.md §3. Profiles were calibrated only on rows the optimization does not change.\n\n");

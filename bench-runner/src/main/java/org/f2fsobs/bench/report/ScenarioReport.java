@@ -46,7 +46,7 @@ public final class ScenarioReport {
             b.append('\n');
         }
         b.append("\n**Ours** (matrix seed ").append(seed).append(", ").append(m.cells().size()).append(" cells")
-                .append(cost == null ? "" : String.format(Locale.ROOT, ", wall %.1f s, heap peak %d MiB", cost.wallMs() / 1000.0,
+                .append(cost == null ? "" : String.format(Locale.ROOT, ", wall %.1f s, heap peak ≤ %d MiB", cost.wallMs() / 1000.0,
                         cost.heapPeakBytes() >> 20)).append(")\n\n");
         b.append(comparisons(m.comparisons()));
         b.append("\n**Why: counters and request sizes** (medians per cell of the measured command, off → on)\n\n");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.engine.platform.Profiles;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -100,10 +101,12 @@ class P2P3FidelityTests {
     }
 
     /**
-     * 4 KiB O_SYNC appends of a compressed file: off, one CP_COMPRESSED checkpoint per write; on, none (roll-forward
-     * fsync); the 4 KiB rewrites are in-place updates + flush either way and read alike. The write effect is the
-     * engine's (about 2x: the checkpoint's device part is 3 meta blocks, a node block and a PREFLUSH+FUA commit
-     * priced from the profile), far below the mail's 11.2x: see docs/reproduction-notes-p2-p3.md §3 for why.
+     * 4 KiB O_SYNC appends of a compressed file: off, one CP_COMPRESSED checkpoint per write, committed by a
+     * REQ_PREFLUSH|REQ_FUA block; on, none (roll-forward fsync, no FUA); the 4 KiB rewrites are in-place updates + flush
+     * either way and read alike. On the profile's eMMC every FUA write is a reliable write that waits for one NAND page
+     * program (device.reliable_write_ns, 1.575 ms: Micron L95B MLC, FEMU's table), so the checkpoint costs that program
+     * more than the roll-forward fsync, and the 4 KiB write effect lands inside the contracts.md §3 band around the
+     * mail's 11.2x (docs/reproduction-notes-p2-p3.md §3: 8 KiB and the mid-size records are not reproduced).
      */
     @Test
     void p3FourKibAppendsCheckpointOffAndRollForwardOnRewritesUnchanged() {
@@ -118,8 +121,18 @@ class P2P3FidelityTests {
         assertThat(counter(off, "fua_writes")).isEqualTo(writes);
         assertThat(counter(on, "fua_writes")).isZero();
 
+        // each commit block is a reliable write: the device is busy one NAND program longer per checkpoint
+        long program = Profiles.load("amlogic-arm64-p3").device().reliableWriteNs();
+        assertThat(program).isEqualTo(1_575_000L);
+        long extraBusy = off.timeBreakdownNs().deviceBusy() - on.timeBreakdownNs().deviceBusy();
+        assertThat(extraBusy).as("device busy off - on").isBetween(writes * program, writes * (program + 300_000));
+
+        double mail = 14658.0 / 1314.0;
         double ratio = cell(on, "write_kbps") / cell(off, "write_kbps");
-        assertThat(ratio).as("write on/off at 4 KiB (mail 11.2)").isBetween(1.6, 2.6);
+        assertThat((ratio - 1) / (mail - 1)).as("write effect at 4 KiB over the mail's (ratio %.2f, mail %.2f)", ratio, mail)
+                .isBetween(0.75, 1.25);
+        assertThat(cell(off, "write_kbps")).as("write off KB/s (mail 1314; the on path is ~1.3x faster than the mail's)")
+                .isBetween(1314.0, 1314 * 1.7);
         assertThat(cell(on, "rewrite_kbps") / cell(off, "rewrite_kbps")).as("rewrite unchanged").isBetween(0.98, 1.02);
         assertThat(cell(off, "rewrite_kbps")).as("rewrite KB/s (mail 35488, a baseline cell)").isBetween(35488 / 1.5, 35488 * 1.5);
     }

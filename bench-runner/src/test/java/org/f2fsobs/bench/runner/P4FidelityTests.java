@@ -31,10 +31,7 @@ class P4FidelityTests {
         RunPlan plan = runner.plan(CellSpec.of("tiotest-multithread-read", Map.of("serialize_writepages", serialize), params, 1));
         Profile p = plan.profile();
         DeviceSpec d = p.device();
-        DeviceSpec dev = new DeviceSpec(d.model(), d.capacityBytes(), d.queueDepth(), d.maxSectorsKb(), d.readLatencyNs(),
-                d.writeLatencyNs(), d.readBandwidthBytesPerSec(), d.writeBandwidthBytesPerSec(), d.commandOverheadNs(),
-                d.flushNs(), d.fuaNs(), d.volatileCache(), d.latencyJitterMeanNs(), d.scheduler(), d.cfq(),
-                d.submitInCallerContext(), (int) (d.nrRequests() * SCALE));
+        DeviceSpec dev = d.withNrRequests((int) (d.nrRequests() * SCALE));
         Profile small = new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), p.memoryBytes(),
                 (long) (p.availableBytes() * SCALE), (long) (p.dirtyableBytes() * SCALE), dev, p.tunables(), p.kernel(),
                 p.constants());

@@ -45,10 +45,7 @@ public final class P4Sensitivity {
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (Point p : points) {
             var d = base.device();
-            var dev = !scaleMachine ? d : new org.f2fsobs.engine.platform.DeviceSpec(d.model(), d.capacityBytes(), d.queueDepth(),
-                    d.maxSectorsKb(), d.readLatencyNs(), d.writeLatencyNs(), d.readBandwidthBytesPerSec(), d.writeBandwidthBytesPerSec(),
-                    d.commandOverheadNs(), d.flushNs(), d.fuaNs(), d.volatileCache(), d.latencyJitterMeanNs(), d.scheduler(), d.cfq(),
-                    d.submitInCallerContext(), (int) Math.max(4, Math.round(d.nrRequests() * scale)));
+            var dev = !scaleMachine ? d : d.withNrRequests((int) Math.max(4, Math.round(d.nrRequests() * scale)));
             Profile prof = new Profile(base.name(), base.title(), base.description(), base.userland(), base.cpu(),
                     base.memoryBytes(), scaleMachine ? (long) (p.availableBytes() * scale) : p.availableBytes(),
                     scaleMachine ? (long) (p.dirtyableBytes() * scale) : p.dirtyableBytes(), dev,

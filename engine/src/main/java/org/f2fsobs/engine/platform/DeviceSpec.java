@@ -14,7 +14,13 @@ package org.f2fsobs.engine.platform;
  * @param writeBandwidthBytesPerSec transfer rate for writes
  * @param commandOverheadNs        per-request time on the channel that does not overlap (command processing)
  * @param flushNs                  a cache flush (REQ_PREFLUSH or an empty flush)
- * @param fuaNs                    extra time of a REQ_FUA write
+ * @param fuaNs                    extra time of a REQ_FUA write on a device that writes it through its cache (SCSI FUA
+ *                                 bit: UFS, SATA); 0 on an eMMC, whose FUA writes are reliable writes instead
+ * @param reliableWriteNs          eMMC only: the NAND program a reliable write waits for. Linux's mmc block driver
+ *                                 serves every REQ_FUA write as a reliable write (drivers/mmc/core/block.c
+ *                                 mmc_blk_data_prep: do_rel_wr, CMD23 bit 31) when the card reports reliable-write
+ *                                 support; by JEDEC it bypasses the volatile cache, so it completes only after its data
+ *                                 is programmed. 0 = the device has no reliable write
  * @param volatileCache            completed writes stay volatile until a flush (lost or reordered on power cut)
  * @param latencyJitterMeanNs      mean of an exponential delay added to each request (0 = none)
  * @param scheduler                "none" (blk-mq) or "cfq" (legacy CFQ of 4.x Android kernels)
@@ -27,9 +33,21 @@ package org.f2fsobs.engine.platform;
 public record DeviceSpec(String model, long capacityBytes, int queueDepth, int maxSectorsKb,
                          long readLatencyNs, long writeLatencyNs,
                          long readBandwidthBytesPerSec, long writeBandwidthBytesPerSec,
-                         long commandOverheadNs, long flushNs, long fuaNs, boolean volatileCache,
+                         long commandOverheadNs, long flushNs, long fuaNs, long reliableWriteNs, boolean volatileCache,
                          long latencyJitterMeanNs, String scheduler, CfqTunables cfq, boolean submitInCallerContext,
                          int nrRequests) {
+
+    public DeviceSpec {
+        if (fuaNs > 0 && reliableWriteNs > 0) {
+            throw new IllegalArgumentException("a device serves REQ_FUA either by writing through its cache (fuaNs) or as an"
+                    + " eMMC reliable write (reliableWriteNs), not both");
+        }
+    }
+
+    /** REQ_FUA writes are eMMC reliable writes (cache bypassed, completion after the NAND program). */
+    public boolean fuaIsReliableWrite() {
+        return reliableWriteNs > 0;
+    }
 
     public int maxRequestBytes() {
         return maxSectorsKb * 1024;
@@ -38,4 +56,18 @@ public record DeviceSpec(String model, long capacityBytes, int queueDepth, int m
     /** block/cfq-iosched.c tunables (4.9 names). */
     public record CfqTunables(int quantum, long sliceSyncNs, long sliceAsyncNs, long sliceIdleNs,
                               long fifoExpireSyncNs, long fifoExpireAsyncNs, long targetLatencyNs) {}
+
+    /** The same device with another capacity (tests and benchmarks use small disks; the store is sparse anyway). */
+    public DeviceSpec withCapacityBytes(long bytes) {
+        return new DeviceSpec(model, bytes, queueDepth, maxSectorsKb, readLatencyNs, writeLatencyNs, readBandwidthBytesPerSec,
+                writeBandwidthBytesPerSec, commandOverheadNs, flushNs, fuaNs, reliableWriteNs, volatileCache, latencyJitterMeanNs,
+                scheduler, cfq, submitInCallerContext, nrRequests);
+    }
+
+    /** The same device with another nr_requests (a machine shrunk for a small-scale run). */
+    public DeviceSpec withNrRequests(int n) {
+        return new DeviceSpec(model, capacityBytes, queueDepth, maxSectorsKb, readLatencyNs, writeLatencyNs,
+                readBandwidthBytesPerSec, writeBandwidthBytesPerSec, commandOverheadNs, flushNs, fuaNs, reliableWriteNs,
+                volatileCache, latencyJitterMeanNs, scheduler, cfq, submitInCallerContext, n);
+    }
 }

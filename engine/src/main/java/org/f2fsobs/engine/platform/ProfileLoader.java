@@ -105,7 +105,7 @@ public final class ProfileLoader {
     private DeviceSpec device(JsonNode d) {
         expectKeys(d, "device.", keys("model", "capacity_bytes", "queue_depth", "max_sectors_kb", "read_latency_ns",
                 "write_latency_ns", "read_bandwidth_bytes_per_s", "write_bandwidth_bytes_per_s", "command_overhead_ns",
-                "flush_ns", "fua_ns", "volatile_cache", "latency_jitter_mean_ns", "scheduler", "cfq",
+                "flush_ns", "fua_ns", "reliable_write_ns", "volatile_cache", "latency_jitter_mean_ns", "scheduler", "cfq",
                 "submit_in_caller_context", "nr_requests"));
         String scheduler = str(d, "scheduler", "device.scheduler", keys("none", "cfq"));
         DeviceSpec.CfqTunables cfq = null;
@@ -126,6 +126,12 @@ public final class ProfileLoader {
         }
         int maxSectorsKb = (int) num(d, "max_sectors_kb", "device.max_sectors_kb", 4, 65_536);
         if (maxSectorsKb % 4 != 0) throw new ProfileException(file + ": device.max_sectors_kb must be a multiple of 4");
+        long fuaNs = num(d, "fua_ns", "device.fua_ns", 0, 10_000_000_000L);
+        long reliableWriteNs = num(d, "reliable_write_ns", "device.reliable_write_ns", 0, 10_000_000_000L);
+        if (fuaNs > 0 && reliableWriteNs > 0) {
+            throw new ProfileException(file + ": device.fua_ns and device.reliable_write_ns are exclusive (an eMMC serves"
+                    + " REQ_FUA as a reliable write, other devices write it through their cache); set one to 0");
+        }
         return new DeviceSpec(
                 str(d, "model", "device.model", null),
                 num(d, "capacity_bytes", "device.capacity_bytes", 64L << 20, 1L << 50),
@@ -137,7 +143,7 @@ public final class ProfileLoader {
                 num(d, "write_bandwidth_bytes_per_s", "device.write_bandwidth_bytes_per_s", 1_000_000, 1L << 42),
                 num(d, "command_overhead_ns", "device.command_overhead_ns", 0, 1_000_000_000),
                 num(d, "flush_ns", "device.flush_ns", 0, 10_000_000_000L),
-                num(d, "fua_ns", "device.fua_ns", 0, 10_000_000_000L),
+                fuaNs, reliableWriteNs,
                 bool(d, "volatile_cache", "device.volatile_cache"),
                 num(d, "latency_jitter_mean_ns", "device.latency_jitter_mean_ns", 0, 1_000_000_000),
                 scheduler, cfq,

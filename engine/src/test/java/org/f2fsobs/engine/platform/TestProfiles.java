@@ -36,6 +36,7 @@ public final class TestProfiles {
         set("device.command_overhead_ns", 0);
         set("device.flush_ns", 1_000_000);
         set("device.fua_ns", 100_000);
+        set("device.reliable_write_ns", 0);
         set("device.volatile_cache", true);
         set("device.latency_jitter_mean_ns", 0);
         set("device.scheduler", "none");

@@ -10,7 +10,15 @@ import org.f2fsobs.engine.sim.device.DeviceStore;
  * {@code end = max(dispatch + latency, channelFree) + overhead + bytes / bandwidth}. With jitter off, a QD1 stream of
  * R requests of S bytes therefore takes exactly R × (latency + overhead + S / bandwidth). A flush occupies the channel
  * for {@code flushNs} and makes every write completed before it durable; REQ_PREFLUSH does that before the write,
- * REQ_FUA makes the write itself durable ({@code fuaNs} more).
+ * REQ_FUA makes the write itself durable.
+ *
+ * <p>What REQ_FUA costs depends on how the device serves it. A SCSI-style device (UFS) writes the data through its
+ * cache: {@code fuaNs} more. An eMMC has no FUA bit: Linux's mmc block driver turns a REQ_FUA write into a
+ * <em>reliable write</em> (drivers/mmc/core/block.c, mmc_blk_data_prep: {@code do_rel_wr}; CMD23 with bit 31), which
+ * by JEDEC bypasses the volatile cache, so the write completes only after its data is programmed into NAND:
+ * {@code reliableWriteNs} after the transfer, with the channel busy meanwhile. Either way only that write becomes
+ * durable; writes still in the cache stay volatile (a reliable write is not a flush). Model departure: a multi-page
+ * reliable write is charged one program (its pages are programmed while the next ones transfer).
  *
  * <p>Fault model (the part F2FS must survive): writes that completed but were not flushed from a volatile cache
  * may be lost or reordered on power cut ({@link DeviceStore#powerCut}); in-flight writes are lost. Injected
@@ -44,7 +52,7 @@ final class DiskModel {
         long ready = nowNs + latency;
         if ((rq.flags & Bio.REQ_PREFLUSH) != 0) ready = Math.max(ready, Math.max(nowNs, channelFreeNs) + spec.flushNs());
         long end = Math.max(ready, channelFreeNs) + spec.commandOverheadNs() + xfer;
-        if ((rq.flags & Bio.REQ_FUA) != 0) end += spec.fuaNs();
+        if (!read && (rq.flags & Bio.REQ_FUA) != 0) end += spec.fuaIsReliableWrite() ? spec.reliableWriteNs() : spec.fuaNs();
         channelFreeNs = end;
         return end;
     }

@@ -127,6 +127,48 @@ class RequestQueueTests {
         assertThat(r.q.stats().fuaWrites()).isEqualTo(1);
     }
 
+    /**
+     * On an eMMC a REQ_FUA write is a reliable write (mmc_blk_data_prep: do_rel_wr): it bypasses the volatile cache and
+     * completes only after the NAND program the device spec prices; a plain write does not pay it, and the reliable
+     * write makes only itself durable. On a SCSI-style device the same write costs fua_ns instead.
+     */
+    @Test
+    void aFuaWriteOnAnEmmcIsAReliableWriteThatWaitsForTheNandProgram() {
+        // write latency 50 µs, write bandwidth 500 MB/s: one 4 KiB block transfers in 8.192 µs
+        long plain = 50_000 + 8_192;
+        long program = 1_575_000;
+        BlockRig emmc = new BlockRig(TestProfiles.ideal().set("device.fua_ns", 0).set("device.reliable_write_ns", program).build(), 1);
+        assertThat(emmc.machine.profile().device().fuaIsReliableWrite()).isTrue();
+        long[] at = new long[3];
+        emmc.machine.sim().spawn("w", t -> {
+            emmc.q.submitAndWait(t, emmc.write(0, 1, 0));
+            at[0] = emmc.machine.sim().nowNs();
+            emmc.q.submitAndWait(t, emmc.write(1, 1, Bio.REQ_FUA));
+            at[1] = emmc.machine.sim().nowNs();
+            emmc.q.submitAndWait(t, emmc.write(2, 1, 0));
+            at[2] = emmc.machine.sim().nowNs();
+        });
+        emmc.machine.sim().run();
+        assertThat(at[0]).as("plain write").isEqualTo(plain);
+        assertThat(at[1] - at[0]).as("reliable write: transfer, then the NAND program").isEqualTo(plain + program);
+        assertThat(at[2] - at[1]).as("a plain write after it pays no program").isEqualTo(plain);
+        assertThat(emmc.q.stats().fuaWrites()).isEqualTo(1);
+        assertThat(emmc.q.stats().flushes()).isZero();
+        emmc.store.powerCut(CrashMode.DROP_ALL, new Prng(1));
+        assertThat(emmc.store.readRef(0)).as("a reliable write is not a flush").isEqualTo(ContentRegistry.NONE);
+        assertThat(emmc.store.readRef(1)).isEqualTo(emmc.refWrittenAt(1));
+        assertThat(emmc.store.readRef(2)).isEqualTo(ContentRegistry.NONE);
+
+        BlockRig scsi = new BlockRig(TestProfiles.ideal().set("device.fua_ns", 100_000).build(), 1);
+        assertThat(scsi.machine.profile().device().fuaIsReliableWrite()).isFalse();
+        scsi.machine.sim().spawn("w", t -> scsi.q.submitAndWait(t, scsi.write(1, 1, Bio.REQ_FUA)));
+        scsi.machine.sim().run();
+        assertThat(scsi.machine.sim().nowNs()).as("FUA written through a cache: fua_ns").isEqualTo(plain + 100_000);
+
+        assertThatThrownBy(() -> TestProfiles.ideal().set("device.fua_ns", 1).set("device.reliable_write_ns", 1).build())
+                .hasMessageContaining("exclusive");
+    }
+
     @Test
     void aMisdirectedWriteIsCaughtOnReadBack() {
         BlockRig r = new BlockRig(TestProfiles.ideal().build(), 1);
