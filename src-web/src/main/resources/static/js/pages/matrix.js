@@ -78,7 +78,7 @@ function render(m) {
   const errorBox = document.getElementById('matrix-error');
   if (m.status === 'FAILED') {
     const failed = (m.cells || []).filter((c) => c.status === 'FAILED');
-    showError(errorBox, 'This matrix failed' + (m.error ? ': ' + m.error : '.') + (failed.length ? ' ' + failed.length + ' cell(s) failed; their errors are in the table.' : ''));
+    showError(errorBox, 'This matrix failed' + (m.error ? ': ' + m.error.replace(/\.?$/, '.') : '.') + (failed.length ? ' ' + failed.length + ' cell(s) failed; their errors are in the table.' : ''));
   } else if (m.status === 'CANCELLED') {
     showError(errorBox, 'This matrix was cancelled; cells that had finished keep their results.');
   } else {
