@@ -1,4 +1,4 @@
-// Small DOM helpers shared by the pages. Text is always set as text (never as HTML).
+// Small DOM helpers shared by the pages. Text is always set as text (never as HTML); attributes as attributes.
 
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -6,9 +6,7 @@ export function el(tag, attrs = {}, ...children) {
     if (v == null || v === false) continue;
     if (k === 'class') e.className = v;
     else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('data-') || k.startsWith('aria-') || k === 'role' || k === 'href' || k === 'scope' || k === 'title'
-      || k === 'for' || k === 'id' || k === 'type' || k === 'name' || k === 'value' || k === 'download') e.setAttribute(k, v === true ? '' : v);
-    else e[k] = v;
+    else e.setAttribute(k, v === true ? '' : v);
   }
   for (const c of children.flat()) {
     if (c == null || c === false) continue;
