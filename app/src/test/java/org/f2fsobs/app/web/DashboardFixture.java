@@ -1,0 +1,79 @@
+package org.f2fsobs.app.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.f2fsobs.app.Api;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/**
+ * What the dashboard tests look at: one small finished matrix per scenario and one crash check, seeded once per
+ * application context (the page and browser tests share it). Sizes are tiny so the seeding takes seconds.
+ *
+ * <ul>
+ * <li>fio-large-section: segs_per_sec 1, 8, 128 at scale 0.002, 2 repetitions — three points, two with the mail's
+ *     figures (1 and 128), a sweep along segs_per_sec, and min–max whiskers from the two repetitions;</li>
+ * <li>dd-compressed-read: compression lz4 and none at scale 0.005, 1 repetition;</li>
+ * <li>iozone-compressed-sync: automatic mode at scale 0.01 (the record lengths that fit a 1 MiB file), 1 repetition,
+ *     and a crash check of it with the flag on (5 crash points);</li>
+ * <li>tiotest-multithread-read: the mail's point at scale 0.05, 1 repetition.</li>
+ * </ul>
+ */
+final class DashboardFixture {
+    static final String FIO = "fio-large-section", DD = "dd-compressed-read", IOZONE = "iozone-compressed-sync", TIOTEST = "tiotest-multithread-read";
+    static final String FIO_SCALE = "0.002";
+    static final int FIO_POINTS = 3, FIO_POINTS_WITH_MAIL_FIGURES = 2, FIO_REPETITIONS = 2;
+
+    final Map<String, Long> matrices = new LinkedHashMap<>();
+    long crashCheck;
+    /** A DONE fio cell's run: flag off, segs_per_sec 128. */
+    long fioRunOff;
+    /** The matching run with the flag on. */
+    long fioRunOn;
+
+    private static DashboardFixture seeded;
+    private static int seededPort;
+
+    static synchronized boolean seededFor(int port) {
+        return seeded != null && seededPort == port;
+    }
+
+    /** The fixture of the context listening on {@code port}, seeded on first use. */
+    static synchronized DashboardFixture of(WebTestClient web, int port) {
+        if (seeded == null || seededPort != port) {
+            seeded = seed(new Api(web, null));
+            seededPort = port;
+        }
+        return seeded;
+    }
+
+    private static DashboardFixture seed(Api api) {
+        DashboardFixture f = new DashboardFixture();
+        f.matrices.put(FIO, api.submitMatrix("{\"scenario\": \"" + FIO + "\", \"params\": {\"segs_per_sec\": [1, 8, 128], \"scale\": [" + FIO_SCALE
+                + "]}, \"repetitions\": " + FIO_REPETITIONS + ", \"seed\": 1}"));
+        f.matrices.put(DD, api.submitMatrix("{\"scenario\": \"" + DD + "\", \"params\": {\"compression\": [\"lz4\", \"none\"], \"scale\": [0.005]}, \"repetitions\": 1}"));
+        f.matrices.put(IOZONE, api.submitMatrix("{\"scenario\": \"" + IOZONE + "\", \"params\": {\"scale\": [0.01]}, \"repetitions\": 1}"));
+        f.matrices.put(TIOTEST, api.submitMatrix("{\"scenario\": \"" + TIOTEST + "\", \"params\": {\"scale\": [0.05]}, \"repetitions\": 1}"));
+        Map<String, Object> crash = api.post("/api/crash-checks").bodyValue("{\"scenario\": \"" + IOZONE
+                        + "\", \"optimizations\": {\"skip_cp_compressed_write\": true}, \"params\": {\"scale\": 0.01}, \"max_points\": 5}")
+                .exchange().expectStatus().isAccepted().expectBody(Api.MAP).returnResult().getResponseBody();
+        f.crashCheck = ((Number) crash.get("id")).longValue();
+        for (long id : f.matrices.values()) api.awaitMatrix(id, "DONE", 300);
+        api.await("/api/crash-checks/" + f.crashCheck, m -> "DONE".equals(m.get("status")), 300);
+        Map<String, Object> fio = api.get("/api/matrices/" + f.matrices.get(FIO) + "?results=false");
+        for (Object o : (java.util.List<?>) fio.get("cells")) {
+            Map<?, ?> cell = (Map<?, ?>) o;
+            Map<?, ?> spec = (Map<?, ?>) cell.get("spec");
+            Map<?, ?> params = (Map<?, ?>) spec.get("params");
+            Map<?, ?> flags = (Map<?, ?>) spec.get("optimizations");
+            if (((Number) params.get("segs_per_sec")).intValue() != 128 || ((Number) spec.get("repetition")).intValue() != 0) continue;
+            long run = ((Number) cell.get("run_id")).longValue();
+            if (Boolean.TRUE.equals(flags.get("sec_ckpt_valid_blocks"))) f.fioRunOn = run;
+            else f.fioRunOff = run;
+        }
+        assertThat(f.fioRunOff).isPositive();
+        assertThat(f.fioRunOn).isPositive();
+        return f;
+    }
+}

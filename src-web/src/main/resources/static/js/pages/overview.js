@@ -1,0 +1,138 @@
+// "/": one card per scenario. The claim comes from the catalog (GET /api/scenarios), the reproduction from the
+// latest comparisons (GET /api/scenarios/{id}/comparison), the crash verdict from GET /api/scenarios/{id}/crash-checks.
+
+import { getJson, sendJson } from '../lib/api.js';
+import { el, clear, setStatus, pageReady, link } from '../lib/dom.js';
+import { fmtRatio, fmtInterval, metricLabel, verdictLabel } from '../lib/format.js';
+import { claimLines, newestComparisons, verdictCounts, defaultMatrix, pointLabel, varyingOf } from '../charts/series.js';
+import { verdictBadge, showProblem, tokenPrompt } from '../lib/ui.js';
+
+const ROWS_SHOWN = 3;
+
+function slot(card, name) {
+  return card.querySelector('[data-slot="' + name + '"]');
+}
+
+function renderClaim(box, entry) {
+  clear(box);
+  const lines = claimLines(entry);
+  if (!lines.length) {
+    box.append(el('p', { class: 'muted' }, 'The mail gives no before/after figure to compare with.'));
+    return;
+  }
+  const list = el('ul', { class: 'claims' });
+  for (const l of lines.slice(0, ROWS_SHOWN)) {
+    list.append(el('li', { class: 'claim-line' },
+      el('span', { class: 'where' }, l.where + ': '),
+      metricLabel(l.metric) + ' ', el('strong', {}, l.before), ' → ', el('strong', {}, l.after), ' ', el('span', { class: 'ratio' }, '(' + fmtRatio(l.ratio) + ')')));
+  }
+  if (lines.length > ROWS_SHOWN) list.append(el('li', { class: 'muted' }, 'and ' + (lines.length - ROWS_SHOWN) + ' more rows'));
+  box.append(list);
+  box.append(el('p', { class: 'source muted' }, 'Source: ', el('code', {}, lines[0].source || entry.seed_file), entry.patch ? ' — ' + entry.patch : ''));
+}
+
+function renderReproduction(box, doc, card) {
+  clear(box);
+  const cs = newestComparisons(doc.comparisons);
+  if (!cs.length) {
+    card.dataset.verdicts = '';
+    box.append(el('p', { class: 'empty-note' }, 'No reproduction yet: no matrix of this scenario has finished.'));
+    return;
+  }
+  card.dataset.verdicts = cs.map((c) => c.verdict).join(',');
+  const varying = varyingOf(cs);
+  const table = el('table', { class: 'data compact' },
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'point'), el('th', { scope: 'col' }, 'ours on/off (95 % CI)'),
+      el('th', { scope: 'col' }, 'mail'), el('th', { scope: 'col' }, 'verdict'))));
+  const body = el('tbody');
+  const shown = cs.filter((c) => c.reference_ratio != null).slice(0, ROWS_SHOWN);
+  for (const c of shown.length ? shown : cs.slice(0, ROWS_SHOWN)) {
+    body.append(el('tr', {},
+      el('td', {}, pointLabel(c, varying)),
+      el('td', {}, fmtRatio(c.ratio) + ' ', el('span', { class: 'muted' }, fmtInterval(c.ratio_ci))),
+      el('td', {}, fmtRatio(c.reference_ratio)),
+      el('td', {}, verdictBadge(c.verdict))));
+  }
+  table.append(body);
+  box.append(table);
+  const counts = verdictCounts(cs);
+  if (cs.length > ROWS_SHOWN) {
+    box.append(el('p', { class: 'muted' }, 'All ' + cs.length + ' points: ' + Object.entries(counts).map(([v, n]) => n + ' ' + verdictLabel(v).slice(2)).join(', ') + '.'));
+  }
+  const m = cs[0];
+  box.append(el('p', { class: 'muted' }, link('/matrices/' + m.matrix_id, 'matrix ' + m.matrix_id), ' · ' + (m.profile || '') +
+    ' · scale ' + (m.params && m.params.scale) + ' · ', link('/scenarios/' + doc.scenario, 'charts and evidence →')));
+}
+
+function renderCrash(box, doc, flag) {
+  clear(box);
+  const latest = doc.latest || {};
+  const sides = ['on', 'off'].filter((s) => latest[s]);
+  if (!sides.length) {
+    box.append(el('p', { class: 'empty-note' }, 'No crash check yet (POST /api/crash-checks).'));
+    return;
+  }
+  const list = el('ul', { class: 'crash-list' });
+  for (const side of sides) {
+    const c = latest[side];
+    list.append(el('li', {}, el('code', {}, flag + '=' + side), ': ', verdictBadge(c.verdict),
+      el('span', { class: 'muted' }, ' ' + c.checked + ' of ' + c.crash_points + ' crash points checked · '),
+      link('/api/crash-checks/' + c.id, 'report')));
+  }
+  box.append(list);
+}
+
+function wireForm(card, entry) {
+  const form = card.querySelector('form.start-matrix');
+  const errorBox = slot(card, 'form-error');
+  const submit = async () => {
+    clear(errorBox);
+    const scale = form.querySelector('select[name="scale"]').value;
+    const button = form.querySelector('button[type="submit"]');
+    button.disabled = true;
+    try {
+      const r = await sendJson('POST', '/api/matrices', defaultMatrix(entry, scale));
+      window.location.assign('/matrices/' + r.body.id);
+    } catch (e) {
+      showProblem(null, errorBox, e);
+      if (e.status === 401) tokenPrompt(errorBox, submit);
+    } finally {
+      button.disabled = false;
+    }
+  };
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    submit();
+  });
+}
+
+async function fillCard(entry) {
+  const card = document.getElementById('card-' + entry.id);
+  if (!card) return;
+  renderClaim(slot(card, 'claim'), entry);
+  wireForm(card, entry);
+  const [comparison, crash] = await Promise.allSettled([
+    getJson('/api/scenarios/' + encodeURIComponent(entry.id) + '/comparison'),
+    getJson('/api/scenarios/' + encodeURIComponent(entry.id) + '/crash-checks'),
+  ]);
+  if (comparison.status === 'fulfilled') renderReproduction(slot(card, 'reproduction'), comparison.value, card);
+  else slot(card, 'reproduction').replaceChildren(el('p', { class: 'error-note' }, 'Could not load: ' + comparison.reason.message));
+  if (crash.status === 'fulfilled') renderCrash(slot(card, 'crash'), crash.value, entry.flag);
+  else slot(card, 'crash').replaceChildren(el('p', { class: 'error-note' }, 'Could not load: ' + crash.reason.message));
+  card.dataset.loaded = 'true';
+}
+
+async function mainCards() {
+  const catalog = await getJson('/api/scenarios');
+  await Promise.all(catalog.map(fillCard));
+  return catalog.length;
+}
+
+mainCards().then((n) => {
+  setStatus('');
+  pageReady(true);
+  document.body.dataset.cards = String(n);
+}).catch((e) => {
+  setStatus('Could not load the overview: ' + e.message, 'error');
+  pageReady(false, e.message);
+});
