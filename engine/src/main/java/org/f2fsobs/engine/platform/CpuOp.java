@@ -39,7 +39,9 @@ public enum CpuOp {
     DEVICE_COPY_BYTE("device_copy_byte", "per byte copied by a RAM-backed device in the submitter's context (null_blk memory_backed)"),
 
     // compression
-    LZ4_COMPRESS_BYTE("lz4_compress_byte", "per input byte, LZ4 compression"),
+    LZ4_COMPRESS_LITERAL_BYTE("lz4_compress_literal_byte", "per input byte LZ4 compression emits as a literal (a hash probe each)"),
+    LZ4_COMPRESS_MATCH_BYTE("lz4_compress_match_byte", "per input byte LZ4 compression covers with a match (word compares)"),
+    LZ4_COMPRESS_SEQUENCE("lz4_compress_sequence", "per sequence LZ4 compression emits (match found, checked, token written)"),
     LZ4_DECOMPRESS_BYTE("lz4_decompress_byte", "per output byte, LZ4 decompression"),
     LZO_COMPRESS_BYTE("lzo_compress_byte", "per input byte, LZO compression"),
     LZO_DECOMPRESS_BYTE("lzo_decompress_byte", "per output byte, LZO decompression"),

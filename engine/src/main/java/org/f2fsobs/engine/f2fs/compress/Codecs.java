@@ -9,6 +9,7 @@ import io.airlift.compress.lzo.LzoCompressor;
 import io.airlift.compress.lzo.LzoDecompressor;
 import io.airlift.compress.zstd.ZstdCompressor;
 import io.airlift.compress.zstd.ZstdDecompressor;
+import java.util.List;
 import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.platform.CpuOp;
 
@@ -63,7 +64,9 @@ public final class Codecs {
     private abstract static class AirOps implements CompressOps {
         private final Compressor compressor;
         private final Decompressor decompressor;
-        private byte[] scratch = new byte[0];
+        byte[] scratch = new byte[0];
+        /** Length of the last compressPages output in {@link #scratch} (kept when it missed the budget too). */
+        int lastLen;
 
         AirOps(Compressor c, Decompressor d) {
             this.compressor = c;
@@ -75,6 +78,7 @@ public final class Codecs {
             int bound = compressor.maxCompressedLength(rlen);
             if (scratch.length < bound) scratch = new byte[bound];
             int n = compressor.compress(rbuf, 0, rlen, scratch, 0, scratch.length);
+            lastLen = n;
             if (n > budget || off + n > cdata.length) return EAGAIN;
             System.arraycopy(scratch, 0, cdata, off, n);
             return n;
@@ -96,7 +100,16 @@ public final class Codecs {
         @Override public String name() { return "lz4"; }
         @Override public int algorithmId() { return COMPRESS_LZ4; }
         @Override public int initCompressCtx(int rlen) { return rlen - PAGE_SIZE - CompressData.COMPRESS_HEADER_SIZE; }
-        @Override public CpuOp compressCost() { return CpuOp.LZ4_COMPRESS_BYTE; }
+        /**
+         * By the sequences of the real output. The kernel's LZ4 stops when the budget is exceeded; pricing the whole
+         * output over-charges such a cluster by the part after that point (at most the last quarter of its input).
+         */
+        @Override public List<Charge> compressWork(int rlen) {
+            Lz4Sequences s = Lz4Sequences.of(scratch, 0, lastLen);
+            return List.of(new Charge(CpuOp.LZ4_COMPRESS_LITERAL_BYTE, s.literalBytes()),
+                    new Charge(CpuOp.LZ4_COMPRESS_MATCH_BYTE, s.matchBytes()),
+                    new Charge(CpuOp.LZ4_COMPRESS_SEQUENCE, s.sequences()));
+        }
         @Override public CpuOp decompressCost() { return CpuOp.LZ4_DECOMPRESS_BYTE; }
     }
 
@@ -105,7 +118,7 @@ public final class Codecs {
         @Override public String name() { return "lzo"; }
         @Override public int algorithmId() { return COMPRESS_LZO; }
         @Override public int initCompressCtx(int rlen) { return lzo1xWorstCompress(rlen); }
-        @Override public CpuOp compressCost() { return CpuOp.LZO_COMPRESS_BYTE; }
+        @Override public List<Charge> compressWork(int rlen) { return List.of(new Charge(CpuOp.LZO_COMPRESS_BYTE, rlen)); }
         @Override public CpuOp decompressCost() { return CpuOp.LZO_DECOMPRESS_BYTE; }
     }
 
@@ -114,7 +127,7 @@ public final class Codecs {
         @Override public String name() { return "zstd"; }
         @Override public int algorithmId() { return COMPRESS_ZSTD; }
         @Override public int initCompressCtx(int rlen) { return rlen - PAGE_SIZE - CompressData.COMPRESS_HEADER_SIZE; }
-        @Override public CpuOp compressCost() { return CpuOp.ZSTD_COMPRESS_BYTE; }
+        @Override public List<Charge> compressWork(int rlen) { return List.of(new Charge(CpuOp.ZSTD_COMPRESS_BYTE, rlen)); }
         @Override public CpuOp decompressCost() { return CpuOp.ZSTD_DECOMPRESS_BYTE; }
     }
 }

@@ -1,5 +1,6 @@
 package org.f2fsobs.engine.f2fs.compress;
 
+import java.util.List;
 import org.f2fsobs.engine.platform.CpuOp;
 
 /**
@@ -33,9 +34,16 @@ public interface CompressOps {
     /** decompress_pages: {@code clen} bytes at {@code cdata[off]} into {@code rbuf}; rlen on success, else {@link #EIO}. */
     int decompressPages(byte[] cdata, int off, int clen, byte[] rbuf, int rlen);
 
-    /** The profile cost charged per input byte of compress_pages. */
-    CpuOp compressCost();
+    /**
+     * The CPU work of the {@link #compressPages} call just made on this instance, as profile costs and their counts:
+     * per input byte for lzo and zstd, by the output's sequences for lz4 ({@link Lz4Sequences}). Read it before the
+     * task can yield: the instance is the volume's and the next cluster's compression replaces it.
+     */
+    List<Charge> compressWork(int rlen);
 
     /** The profile cost charged per output byte of decompress_pages. */
     CpuOp decompressCost();
+
+    /** {@code count} units of the profile cost {@code op}. */
+    record Charge(CpuOp op, long count) {}
 }

@@ -168,8 +168,8 @@ final class CompressWriter implements DataWriter.ClusterWriter {
         byte[] rbuf = new byte[cc.rlen];
         for (int i = 0; i < cc.clusterSize; i++) sbi.store.registry().fill(cc.rpages[i].ref, rbuf, i * PAGE_SIZE);
         byte[] cbuf = new byte[cc.nrCpages * PAGE_SIZE];
-        sbi.cpu(t, ops.compressCost(), cc.rlen);
         int clen = ops.compressPages(rbuf, cc.rlen, cbuf, COMPRESS_HEADER_SIZE, budget);
+        for (CompressOps.Charge w : ops.compressWork(cc.rlen)) sbi.cpu(t, w.op(), w.count());   // the codec's work on these bytes
         int maxLen = PAGE_SIZE * (cc.clusterSize - 1) - COMPRESS_HEADER_SIZE;
         int ret = 0;
         if (clen < 0) {

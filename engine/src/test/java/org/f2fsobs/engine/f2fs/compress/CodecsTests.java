@@ -87,11 +87,70 @@ class CodecsTests {
 
     @Test
     void costsComeFromTheProfileKeysOfEachAlgorithm() {
-        assertThat(Codecs.create("lz4").compressCost()).isEqualTo(CpuOp.LZ4_COMPRESS_BYTE);
+        CompressOps lzo = Codecs.create("lzo");
+        lzo.compressPages(new byte[RLEN], RLEN, new byte[2 * RLEN], HDR, lzo.initCompressCtx(RLEN));
+        assertThat(lzo.compressWork(RLEN)).containsExactly(new CompressOps.Charge(CpuOp.LZO_COMPRESS_BYTE, RLEN));
+        CompressOps zstd = Codecs.create("zstd");
+        zstd.compressPages(new byte[RLEN], RLEN, new byte[2 * RLEN], HDR, zstd.initCompressCtx(RLEN));
+        assertThat(zstd.compressWork(RLEN)).containsExactly(new CompressOps.Charge(CpuOp.ZSTD_COMPRESS_BYTE, RLEN));
         assertThat(Codecs.create("lz4").decompressCost()).isEqualTo(CpuOp.LZ4_DECOMPRESS_BYTE);
         assertThat(Codecs.create("lzo").decompressCost()).isEqualTo(CpuOp.LZO_DECOMPRESS_BYTE);
-        assertThat(Codecs.create("zstd").compressCost()).isEqualTo(CpuOp.ZSTD_COMPRESS_BYTE);
         assertThat(Codecs.create(Codecs.COMPRESS_LZ4).name()).isEqualTo("lz4");
+    }
+
+    /** iozone 3.420's record content: 0x13 x 8 at each 4 KiB boundary, zeros elsewhere. */
+    static byte[] iozonePages(int len) {
+        byte[] b = new byte[len];
+        for (int p = 0; p < len; p += 4096) java.util.Arrays.fill(b, p, p + 8, (byte) 0x13);
+        return b;
+    }
+
+    static long lz4CostPs(String profile, byte[] data) {
+        CompressOps lz4 = Codecs.create("lz4");
+        lz4.compressPages(data, data.length, new byte[2 * RLEN], HDR, 2 * RLEN - HDR);
+        var cpu = org.f2fsobs.engine.platform.Profiles.load(profile).cpu();
+        long ps = 0;
+        for (CompressOps.Charge c : lz4.compressWork(data.length)) ps += cpu.costPs(c.op()) * c.count();
+        return ps;
+    }
+
+    @Test
+    void lz4IsChargedByTheSequencesOfItsRealOutputSoNearZeroPagesCostFarLessThanProse() {
+        for (byte[] data : new byte[][] {new byte[RLEN], iozonePages(RLEN), CompressRig.textBytes(42, RLEN),
+                CompressRig.randomBytes(9, RLEN)}) {
+            CompressOps lz4 = Codecs.create("lz4");
+            lz4.compressPages(data, RLEN, new byte[2 * RLEN], HDR, 2 * RLEN - HDR);
+            var work = lz4.compressWork(RLEN);
+            assertThat(work).extracting(CompressOps.Charge::op).containsExactly(CpuOp.LZ4_COMPRESS_LITERAL_BYTE,
+                    CpuOp.LZ4_COMPRESS_MATCH_BYTE, CpuOp.LZ4_COMPRESS_SEQUENCE);
+            assertThat(work.get(0).count() + work.get(1).count()).as("every input byte is a literal or matched").isEqualTo(RLEN);
+        }
+        long zeros = lz4CostPs("amlogic-arm64-p3", new byte[RLEN]);
+        long iozone = lz4CostPs("amlogic-arm64-p3", iozonePages(RLEN));
+        long text = lz4CostPs("amlogic-arm64-p3", CompressRig.textBytes(42, RLEN));
+        // the A53's 12.2 ns/B is the prose rate the profile is anchored on; a near-zero cluster is a few long matches
+        assertThat(iozone).as("iozone cluster").isBetween(3_000_000L, 10_000_000L);
+        assertThat(zeros).isLessThanOrEqualTo(iozone);
+        assertThat(text).as("text cluster vs iozone cluster").isGreaterThan(10 * iozone);
+    }
+
+    @Test
+    void lz4SequencesAreCountedFromTheBlockFormat() {
+        // token 0x14: 1 literal, match 4 + 4; offset 1; then the last sequence: 5 literals
+        byte[] block = {0x14, 'a', 1, 0, 0x50, 'b', 'c', 'd', 'e', 'f'};
+        assertThat(Lz4Sequences.of(block, 0, block.length)).isEqualTo(new Lz4Sequences(6, 8, 2));
+        // extended lengths: literals 15 + 255 + 3, match 15 + 4 + 0 ... then 1 trailing literal
+        byte[] ext = new byte[1 + 2 + 273 + 2 + 1 + 2];
+        ext[0] = (byte) 0xff;
+        ext[1] = (byte) 255;
+        ext[2] = 3;
+        ext[276] = 1;                        // offset 1 (low byte), ext[277] = 0 high byte
+        ext[278] = 0;                        // match length extension 0 -> 15 + 4
+        ext[279] = 0x10;                     // last token: 1 literal
+        ext[280] = 'z';
+        assertThat(Lz4Sequences.of(ext, 0, ext.length)).isEqualTo(new Lz4Sequences(274, 19, 2));
+        assertThatThrownBy(() -> Lz4Sequences.of(block, 0, 3)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("malformed");
     }
 
     @Test
