@@ -1,16 +1,8 @@
 package org.f2fsobs.bench.jmh;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
-import java.lang.management.MemoryUsage;
 import java.util.concurrent.TimeUnit;
-import javax.management.ListenerNotFoundException;
-import javax.management.Notification;
-import javax.management.NotificationEmitter;
-import javax.management.NotificationListener;
-import javax.management.openmbean.CompositeData;
+import org.f2fsobs.bench.runner.HeapSampler;
 import org.f2fsobs.engine.f2fs.F2fsOptions;
 import org.f2fsobs.engine.f2fs.Optimizations;
 import org.f2fsobs.engine.f2fs.Volume;
@@ -175,65 +167,9 @@ public class WritePathBenchmark {
             heap.lastKernel = k;
             return k.machine().sim().nowNs();
         } finally {
-            sampler.stop();
-            heap.peakUsed = sampler.peakUsed;
-            heap.peakAfterGc = sampler.peakAfterGc;
-        }
-    }
-
-    /**
-     * Watches the heap during a shot: the used heap every 5 ms (a daemon thread), and the heap left after each
-     * garbage collection (GC notifications), whose maximum bounds the run's live set from above.
-     */
-    static final class HeapSampler implements NotificationListener {
-        private final MemoryMXBean mx = ManagementFactory.getMemoryMXBean();
-        private final Thread thread;
-        private volatile boolean stop;
-        volatile long peakUsed;
-        volatile long peakAfterGc;
-
-        HeapSampler() {
-            for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-                if (gc instanceof NotificationEmitter e) e.addNotificationListener(this, null, null);
-            }
-            thread = Thread.ofPlatform().daemon(true).name("heap-sampler").start(() -> {
-                while (!stop) {
-                    peakUsed = Math.max(peakUsed, mx.getHeapMemoryUsage().getUsed());
-                    try {
-                        Thread.sleep(5);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            });
-        }
-
-        @Override
-        public void handleNotification(Notification n, Object handback) {
-            if (!n.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) return;
-            var info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
-            long after = 0;
-            for (MemoryUsage u : info.getGcInfo().getMemoryUsageAfterGc().values()) after += u.getUsed();
-            synchronized (this) {
-                if (!stop) peakAfterGc = Math.max(peakAfterGc, after);
-            }
-        }
-
-        void stop() throws InterruptedException {
-            synchronized (this) {
-                stop = true;
-            }
-            thread.join();
-            peakUsed = Math.max(peakUsed, mx.getHeapMemoryUsage().getUsed());
-            for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-                if (gc instanceof NotificationEmitter e) {
-                    try {
-                        e.removeNotificationListener(this);
-                    } catch (ListenerNotFoundException ignored) {
-                        // never added
-                    }
-                }
-            }
+            sampler.close();
+            heap.peakUsed = sampler.peakUsedBytes();
+            heap.peakAfterGc = sampler.peakAfterGcBytes();
         }
     }
 

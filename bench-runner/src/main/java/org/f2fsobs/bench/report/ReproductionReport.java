@@ -1,8 +1,5 @@
 package org.f2fsobs.bench.report;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +15,7 @@ import org.f2fsobs.bench.matrix.MatrixExpansion;
 import org.f2fsobs.bench.matrix.MatrixLimits;
 import org.f2fsobs.bench.matrix.MatrixRequest;
 import org.f2fsobs.bench.matrix.MatrixRunner;
+import org.f2fsobs.bench.runner.HeapSampler;
 import org.f2fsobs.bench.scenario.ParamSpec;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
@@ -52,15 +50,16 @@ public final class ReproductionReport {
             MatrixExpansion.Expansion e = catalog.validate(req, MatrixLimits.DEFAULT);
             if (!e.ok()) throw new IllegalArgumentException(s.id() + ": " + e.errors());
             log.accept("[report] " + s.id() + ": " + e.cells().size() + " cells");
-            resetHeapPeaks();
+            HeapSampler heap = new HeapSampler();
             long t0 = System.nanoTime();
             MatrixRunner.MatrixResult m = new MatrixRunner(runner, o.threads()).run(e.cells(), s, o.seed(),
                     (i, r) -> log.accept("[report] " + s.id() + " cell " + i + ": " + r.headline().name() + " = "
                             + String.format(Locale.ROOT, "%.1f MiB/s", r.headline().value() / 1048576.0) + " (wall " + r.wallMs() + " ms)"),
                     ProgressListener.NONE, cancel);
             long wallMs = (System.nanoTime() - t0) / 1_000_000;
+            heap.close();
             totalMs += wallMs;
-            ScenarioReport.Cost cost = new ScenarioReport.Cost(wallMs, heapPeak());
+            ScenarioReport.Cost cost = new ScenarioReport.Cost(wallMs, heap.peakAfterGcBytes(), heap.peakUsedBytes());
             parts.append(ScenarioReport.markdown(s, m, o.seed(), cost)).append('\n');
             profiles.add(s.profile());
             for (Comparison c : m.comparisons()) {
@@ -74,8 +73,9 @@ public final class ReproductionReport {
         b.append("# Reproduction report\n\n");
         b.append("Generated ").append(o.date()).append(" by `").append(o.command()).append("` — engine ").append(o.engineVersion())
                 .append(String.format(Locale.ROOT, "; scale %s, %d repetitions per side, matrix seed %d, %d threads, max heap %d MiB; "
-                        + "total wall %.1f s. Wall times are the host's (shared with other work while this ran); a heap peak is "
-                        + "the sum of the heap pools' peaks during that matrix, an upper bound on its live heap.%n%n",
+                        + "total wall %.1f s. Wall times are the host's; a matrix's heap peak \"after GC\" is the most heap left after a "
+                        + "collection while it ran (its cells run in parallel: an upper bound on their live data), \"in use\" includes "
+                        + "garbage not yet collected.%n%n",
                         trim(o.scale()), o.repetitions(), o.seed(), o.threads(), Runtime.getRuntime().maxMemory() >> 20,
                         totalMs / 1000.0));
         b.append("Every figure below is **virtual time from the simulation** (see the README), compared with the figures the patch "
@@ -109,17 +109,5 @@ public final class ReproductionReport {
 
     private static String trim(double d) {
         return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
-    }
-
-    private static void resetHeapPeaks() {
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) if (p.getType() == MemoryType.HEAP) p.resetPeakUsage();
-    }
-
-    private static long heapPeak() {
-        long sum = 0;
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (p.getType() == MemoryType.HEAP && p.getPeakUsage() != null) sum += p.getPeakUsage().getUsed();
-        }
-        return sum;
     }
 }

@@ -25,7 +25,7 @@ class ReproductionReportTests {
         assertThat(md).contains("2145").contains("2556").contains("| ratio on/off | 95 % CI |");
         assertThat(md).containsPattern("\\| segs_per_sec=128 scale=0.004 \\| `seg_entry_reads` \\| [0-9,]+ \\| [0-9,]+ \\|");
         assertThat(md).contains("commonest read request");
-        assertThat(md).contains("heap peak").contains("wall ");
+        assertThat(md).contains("heap peak").contains(" MiB after GC, ").contains(" MiB in use").contains("wall ");
         // the profile constants with their sources
         assertThat(md).contains("## Profile constants and their sources").contains("`nullblk-x86`").contains("`device.flush_ns`");
     }
