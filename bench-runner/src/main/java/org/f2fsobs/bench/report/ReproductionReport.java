@@ -50,6 +50,7 @@ public final class ReproductionReport {
             MatrixExpansion.Expansion e = catalog.validate(req, MatrixLimits.DEFAULT);
             if (!e.ok()) throw new IllegalArgumentException(s.id() + ": " + e.errors());
             log.accept("[report] " + s.id() + ": " + e.cells().size() + " cells");
+            System.gc();            // the previous matrix's garbage must not count against this one (host-side, untimed)
             HeapSampler heap = new HeapSampler();
             long t0 = System.nanoTime();
             MatrixRunner.MatrixResult m = new MatrixRunner(runner, o.threads()).run(e.cells(), s, o.seed(),
@@ -74,7 +75,7 @@ public final class ReproductionReport {
         b.append("Generated ").append(o.date()).append(" by `").append(o.command()).append("` — engine ").append(o.engineVersion())
                 .append(String.format(Locale.ROOT, "; scale %s, %d repetitions per side, matrix seed %d, %d threads, max heap %d MiB; "
                         + "total wall %.1f s. Wall times are the host's; a matrix's heap peak \"after GC\" is the most heap left after a "
-                        + "collection while it ran (its cells run in parallel: an upper bound on their live data), \"in use\" includes "
+                        + "collection while it ran (a full collection runs before each matrix; its cells run in parallel, and G1 collects old garbage late, so this bounds their live data from above), \"in use\" includes "
                         + "garbage not yet collected.%n%n",
                         trim(o.scale()), o.repetitions(), o.seed(), o.threads(), Runtime.getRuntime().maxMemory() >> 20,
                         totalMs / 1000.0));

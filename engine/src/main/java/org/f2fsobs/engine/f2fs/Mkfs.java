@@ -229,7 +229,7 @@ public final class Mkfs {
         rf.pino = root;
         long[] addrs = new long[F2fsConst.DEF_ADDRS_PER_INODE];
         addrs[0] = rootDentAddr;
-        store.write(rootNodeAddr, 0, new NodeImage(root, root, NodeKind.INODE, 0, false, false, false, 1,
+        store.write(rootNodeAddr, 0, NodeImage.of(root, root, NodeKind.INODE, 0, false, false, false, 1,
                 rootNodeAddr + 1, addrs, new int[F2fsConst.DEF_NIDS_PER_INODE], rf), true);
 
         // summaries of the two used blocks; SIT entries of all six current segments go into the SIT journal

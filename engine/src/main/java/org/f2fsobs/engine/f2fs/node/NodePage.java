@@ -49,7 +49,8 @@ public final class NodePage {
 
     static NodePage fromImage(NodeImage img) {
         NodePage p = new NodePage(img.nid(), img.ino(), img.kind(), img.ofs());
-        if (img.addrs() != null) System.arraycopy(img.addrs(), 0, p.addrs, 0, p.addrs.length);
+        int[] packed = img.blkaddrs();
+        if (packed != null) for (int i = 0; i < packed.length; i++) p.addrs[i] = Integer.toUnsignedLong(packed[i]);
         if (img.nids() != null) System.arraycopy(img.nids(), 0, p.nids, 0, p.nids.length);
         if (img.inode() != null) copyInode(img.inode(), p.inode);
         return p;
@@ -86,9 +87,8 @@ public final class NodePage {
     }
 
     NodeImage image(long cpVer, long nextBlkaddr) {
-        return new NodeImage(nid, ino, kind, ofs, kind != NodeKind.INODE || inode == null || !inode.directory,
-                fsyncMark, dentryMark, cpVer, nextBlkaddr,
-                addrs == null ? null : addrs.clone(), nids == null ? null : nids.clone(),
+        return NodeImage.of(nid, ino, kind, ofs, kind != NodeKind.INODE || inode == null || !inode.directory,
+                fsyncMark, dentryMark, cpVer, nextBlkaddr, addrs, nids == null ? null : nids.clone(),
                 inode == null ? null : inode.copy());
     }
 }
