@@ -86,10 +86,23 @@ public final class BenchRunnerCli implements Callable<Integer> {
                 err.println("bench-runner: cancelled");
                 return 1;
             }
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof OutOfMemoryError) return outOfMemory(err);
+            }
             err.println("bench-runner: internal error: " + e);
             return 1;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {     // picocli passes Errors through; the run's objects are unreachable by now
+            return outOfMemory(err);
+        }
+    }
+
+    private static int outOfMemory(PrintWriter err) {
+        err.println("bench-runner: out of memory (max heap " + (Runtime.getRuntime().maxMemory() >> 20)
+                + " MiB): give the JVM more, e.g. java -Xmx3g -jar bench-runner.jar ...");
+        return 1;
     }
 
     static ScenarioCatalog catalog() {

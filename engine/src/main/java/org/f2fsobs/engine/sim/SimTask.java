@@ -52,6 +52,15 @@ public final class SimTask {
 
     private void main() {
         try {
+            runBody();
+        } catch (Throwable last) {
+            // an error while finishing (OutOfMemoryError in the bookkeeping): never end this thread holding the baton
+            sim.abandon(this, last);
+        }
+    }
+
+    private void runBody() {
+        try {
             sim.awaitBaton(this);
         } catch (SimAbortedError a) {
             sim.unwound();

@@ -363,6 +363,18 @@ public final class Simulation {
         runLoop(t, true);
     }
 
+    /**
+     * Called by a task's thread that failed outside its body, while holding the baton (typically an OutOfMemoryError
+     * while finishing): record the error without allocating and give the baton back, so {@link #run()} reports it
+     * instead of the driver waiting forever.
+     */
+    void abandon(SimTask t, Throwable e) {
+        if (failure == null) failure = e;
+        t.state = SimTask.State.DONE;
+        baton = DRIVER;
+        LockSupport.unpark(driverThread);
+    }
+
     /** Called by an unwound task's thread: give the baton straight back to the driver. */
     void unwound() {
         baton = DRIVER;
