@@ -31,7 +31,7 @@ import tools.jackson.databind.JsonNode;
  */
 class CrashRestartIT {
     /** fio-large-section at half the mail's size: 2 flag settings × 2 repetitions = 4 cells of a few seconds each. */
-    static final String MATRIX = "{\"scenario\": \"fio-large-section\", \"params\": {\"scale\": [0.5]}, \"repetitions\": 2, \"seed\": 3}";
+    static final String MATRIX = "{\"scenario\": \"fio-large-section\", \"params\": {\"scale\": [1.0]}, \"repetitions\": 2, \"seed\": 3}";
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final List<Process> started = new ArrayList<>();
@@ -50,10 +50,7 @@ class CrashRestartIT {
         Process first = start(dir, "first");
         long id = ResultJson.mapper().readTree(post("/api/matrices", MATRIX)).get("id").asLong();
 
-        await("/api/matrices/" + id + "?results=false", m -> m.at("/progress/done").asInt() >= 1
-                && m.at("/progress/running").asInt() >= 1, 600);
-        Thread.sleep(500);                                         // past the commit → CHECKPOINT of the last claim
-        JsonNode mid = ResultJson.mapper().readTree(get("/api/matrices/" + id + "?results=false"));
+        JsonNode mid = caughtMidway("/api/matrices/" + id + "?results=false");
         Map<Long, String> before = new LinkedHashMap<>();          // run id → stored result, of every finished cell
         Map<Integer, Long> runOfCell = new LinkedHashMap<>();
         for (JsonNode c : mid.get("cells")) {
@@ -116,6 +113,29 @@ class CrashRestartIT {
             Thread.sleep(250);
         }
         throw new AssertionError("app " + name + " did not start in 300 s; see " + log);
+    }
+
+    /**
+     * A snapshot with at least one cell DONE and one cell that has been RUNNING for 500 ms or more (so its claim, and
+     * every result before it — one worker — went through commit and CHECKPOINT). Cells take about a second; a fixed
+     * sleep after the first running cell sometimes straddled two cells on a quiet machine.
+     */
+    private JsonNode caughtMidway(String path) throws Exception {
+        long end = System.nanoTime() + Duration.ofSeconds(600).toNanos();
+        Map<Integer, Long> runningSince = new LinkedHashMap<>();
+        while (System.nanoTime() < end) {
+            JsonNode m = ResultJson.mapper().readTree(get(path));
+            assertThat(m.get("status").asString()).as("the matrix ended before a cell was caught running").isNotEqualTo("DONE");
+            long now = System.nanoTime();
+            List<Integer> runningNow = new ArrayList<>();
+            for (JsonNode c : m.get("cells")) if (c.get("status").asString().equals("RUNNING")) runningNow.add(c.get("index").asInt());
+            runningSince.keySet().retainAll(runningNow);
+            for (int i : runningNow) runningSince.putIfAbsent(i, now);
+            boolean settled = runningSince.values().stream().anyMatch(t -> now - t >= Duration.ofMillis(500).toNanos());
+            if (m.at("/progress/done").asInt() >= 1 && settled) return m;
+            Thread.sleep(20);
+        }
+        throw new AssertionError("timed out waiting for a cell to run 500 ms after another finished: " + path);
     }
 
     private JsonNode await(String path, Predicate<JsonNode> done, int seconds) throws Exception {
