@@ -84,6 +84,15 @@ final class ExecRequests {
             throw ApiException.overLimit(Limits.RUN_DATA_BYTES, "command", tool.tool() + " would move " + bytes + " bytes, over the limit "
                     + Limits.RUN_DATA_BYTES + " = " + limits.runDataBytes());
         }
+        if (tool instanceof FioCommand fio) {
+            for (FioJob j : fio.jobs()) {
+                long seconds = j.timeBased() ? Math.ceilDiv(j.runtimeNs(), 1_000_000_000L) : 0;
+                if (seconds > limits.runSeconds()) {
+                    throw ApiException.overLimit(Limits.RUN_SECONDS, "command", "fio job '" + j.name() + "' is time_based for "
+                            + seconds + " s, over the limit " + Limits.RUN_SECONDS + " = " + limits.runSeconds() + " (virtual seconds)");
+                }
+            }
+        }
         Map<String, Boolean> all = new LinkedHashMap<>(Optimizations.linux614().toMap());
         all.putAll(flags);
         return new ExecSpec(profile, mkfs == null ? "" : mkfs, mount == null ? "" : mount, all, command, seed == null ? 1 : seed, ddStyle);

@@ -18,7 +18,7 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
     public ObservatoryProperties {
         if (dataDir == null) dataDir = "./data";
         if (apiToken != null && apiToken.isBlank()) apiToken = null;
-        if (limits == null) limits = new Limits(null, null, null, null, null, null, null, null);
+        if (limits == null) limits = new Limits(null, null, null, null, null, null, null, null, null);
         if (queue == null) queue = new Queue(null, null, null);
     }
 
@@ -36,17 +36,20 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
      * @param queuedRuns         single runs and crash checks that may wait at once; {@code queued_runs}
      * @param runDataBytes       data one run may move: the scaled size × threads ({@code ScenarioCommand.dataBytes})
      *                           for scenario cells, the tool's size × jobs for free-form commands; {@code run_data_bytes}
+     * @param runSeconds         virtual seconds a time-based free-form run may last (fio {@code time_based} with
+     *                           {@code runtime=}, whose data the options do not bound); {@code run_seconds}
      * @param commandLength      characters of a free-form command (and of mkfs/mount options); {@code command_length}
      * @param crashPoints        crash points one crash check may visit ({@code max_points}); {@code crash_points}
      * @param bodyBytes          bytes of a request body (JSON, JMH files); {@code body_bytes}
      */
     public record Limits(Long maxCells, Integer concurrentMatrices, Integer queuedMatrices, Integer queuedRuns,
-                         Long runDataBytes, Integer commandLength, Integer crashPoints, Integer bodyBytes) {
+                         Long runDataBytes, Long runSeconds, Integer commandLength, Integer crashPoints, Integer bodyBytes) {
         public static final String MAX_CELLS = "max_cells";
         public static final String CONCURRENT_MATRICES = "concurrent_matrices";
         public static final String QUEUED_MATRICES = "queued_matrices";
         public static final String QUEUED_RUNS = "queued_runs";
         public static final String RUN_DATA_BYTES = "run_data_bytes";
+        public static final String RUN_SECONDS = "run_seconds";
         public static final String COMMAND_LENGTH = "command_length";
         public static final String CRASH_POINTS = "crash_points";
         public static final String BODY_BYTES = "body_bytes";
@@ -57,6 +60,7 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
             if (queuedMatrices == null) queuedMatrices = 20;
             if (queuedRuns == null) queuedRuns = 100;
             if (runDataBytes == null) runDataBytes = 16L << 30;
+            if (runSeconds == null) runSeconds = 600L;
             if (commandLength == null) commandLength = 4096;
             if (crashPoints == null) crashPoints = 10_000;
             if (bodyBytes == null) bodyBytes = 4 << 20;
@@ -65,6 +69,7 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
             if (queuedMatrices < 0) throw new IllegalArgumentException("observatory.limits.queued-matrices must be >= 0");
             positive(QUEUED_RUNS, queuedRuns);
             positive(RUN_DATA_BYTES, runDataBytes);
+            positive(RUN_SECONDS, runSeconds);
             positive(COMMAND_LENGTH, commandLength);
             positive(CRASH_POINTS, crashPoints);
             positive(BODY_BYTES, bodyBytes);

@@ -123,6 +123,8 @@ class BadRequestTests {
                 bad("POST", "/api/runs", "{\"profile\": \"nullblk-x86\", \"command\": \"dd if=/dev/zero of=f bs=1M count=1 " + "x".repeat(200) + "\"}",
                         TOKEN, 422, "command_length"),
                 bad("POST", "/api/runs", "{\"profile\": \"nullblk-x86\", \"command\": \"dd if=/dev/zero of=f bs=1G count=100\"}", TOKEN, 422, "run_data_bytes"),
+                bad("POST", "/api/runs", "{\"profile\": \"nullblk-x86\", \"command\": \"fio --name=t --rw=write --size=1M --time_based --runtime=2h\"}",
+                        TOKEN, 422, "run_seconds"),
                 bad("POST", "/api/runs", "{" + FIO + ", \"params\": {\"segs_per_sec\": [1]}}", TOKEN, 400, "params.segs_per_sec"),
                 bad("POST", "/api/runs", "{" + FIO + ", \"optimizations\": {\"sec_ckpt_valid_blocks\": [true, false]}}", TOKEN, 400,
                         "optimizations.sec_ckpt_valid_blocks"),

@@ -170,14 +170,20 @@ final class FioWorkload implements Workload {
         int depth = Math.max(1, job.ioengine().sync() || (job.ioengine() == FioIoengine.LIBAIO && !job.direct()) ? 1 : job.iodepth());
         ArrayDeque<long[]> inflight = new ArrayDeque<>();     // {ioIndex, submitNs, isWrite}
         long writes = 0;
-        for (long n = 0; n < ios; n++) {
+        // runtime= stops the job when it has run that long; time_based loops over the workload until then (fio's
+        // "run for the duration of the runtime specified even if the file(s) are completely read or written")
+        long limitNs = job.runtimeNs();
+        long n = 0;
+        for (; job.timeBased() || n < ios; n++) {
+            if (limitNs > 0 && t.nowNs() - startNs >= limitNs) break;
             env.checkCancelled();
-            long off = offsets[(int) n];
+            long k = n % ios;                                   // the workload's k-th I/O (its pass n / ios)
+            long off = offsets[(int) k];
             boolean write = job.rw().writes() && (!job.rw().reads() || mix.nextInt(100) >= job.rwmixread());
-            seq.record(n, off, t.nowNs());
+            seq.record(k, off, t.nowNs());
             v.sbi().machine.cpu(t, CpuOp.USER_IO, 1);
             long submitNs = t.nowNs();
-            FileData data = write ? pages(sourceId, n, off, bs) : null;
+            FileData data = write ? pages(sourceId, k, off, bs) : null;
             if (worker != null) {
                 if (inflight.size() >= depth) reap(t, worker, inflight, r, depth);
                 long id = n;
@@ -196,17 +202,21 @@ final class FioWorkload implements Workload {
                 else if (job.fdatasync() > 0 && writes % job.fdatasync() == 0) timedSync(t, v, fd, r, worker, inflight, depth, true);
             }
             doneBytes[0] += bs;
-            if ((n & 63) == 0) env.progress(doneBytes[0] / (double) totalBytes);
+            if ((n & 63) == 0) {
+                double byTime = limitNs > 0 ? (t.nowNs() - startNs) / (double) limitNs : 0;
+                env.progress(Math.min(1, job.timeBased() ? byTime : Math.max(byTime, doneBytes[0] / (double) totalBytes)));
+            }
         }
+        long issued = n;
         while (!inflight.isEmpty()) reap(t, worker, inflight, r, depth);
         if (job.endFsync()) timedSync(t, v, fd, r, worker, inflight, depth, false);
         long runtimeNs = Math.max(1, t.nowNs() - startNs);
         if (r.write().totalIos() > 0) r.write().runtimeNs(runtimeNs);
         if (r.read().totalIos() > 0) r.read().runtimeNs(runtimeNs);
         long cpuNs = (t.cpuPs() - cpu0) / 1000 + (worker != null ? worker.cpuNs() : 0);
-        long usrNs = ios * v.sbi().machine.costPs(CpuOp.USER_IO) / 1000;
-        r.cpu(usrNs / 1_000_000, Math.max(0, cpuNs - usrNs) / 1_000_000, runtimeNs / 1_000_000, ios + 2, 0, 30);
-        r.submitComplete(ios, ios);
+        long usrNs = issued * v.sbi().machine.costPs(CpuOp.USER_IO) / 1000;
+        r.cpu(usrNs / 1_000_000, Math.max(0, cpuNs - usrNs) / 1_000_000, runtimeNs / 1_000_000, issued + 2, 0, 30);
+        r.submitComplete(issued, issued);
         if (worker != null) worker.stop(t);
         v.close(t, fd);
         return r;
