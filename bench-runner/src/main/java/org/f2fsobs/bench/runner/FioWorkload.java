@@ -171,7 +171,9 @@ final class FioWorkload implements Workload {
         ArrayDeque<long[]> inflight = new ArrayDeque<>();     // {ioIndex, submitNs, isWrite}
         long writes = 0;
         // runtime= stops the job when it has run that long; time_based loops over the workload until then (fio's
-        // "run for the duration of the runtime specified even if the file(s) are completely read or written")
+        // "run for the duration of the runtime specified even if the file(s) are completely read or written").
+        // Departure: every pass reuses the first pass's offsets (fio's random generator would go on) and the content
+        // records of I/O k are overwritten by each pass (bounded memory for long runs).
         long limitNs = job.runtimeNs();
         long n = 0;
         for (; job.timeBased() || n < ios; n++) {
