@@ -166,6 +166,25 @@ class ContentTests {
     }
 
     @Test
+    void iozoneFillVisitingOnlyThePatternRunsEqualsTheByteByByteDefinition() {
+        java.util.Random rnd = new java.util.Random(7);
+        for (long reclen : new long[] {4096, 6144, 8192, 16384, 1 << 20, 16L << 20, 5000}) {
+            IozoneWriteContent c = new IozoneWriteContent(reclen, "3.420");
+            for (int i = 0; i < 300; i++) {
+                long off = i < 5 ? i * 4096L : (long) (rnd.nextDouble() * (64L << 20));
+                int len = 1 + rnd.nextInt(i % 3 == 0 ? 100 : 3 * 4096);
+                byte[] fast = new byte[len + 7];
+                byte[] slow = new byte[len + 7];
+                java.util.Arrays.fill(fast, (byte) 0x55);
+                java.util.Arrays.fill(slow, (byte) 0x55);
+                c.fill(off, fast, 3, len);
+                c.fillByteByByte(off, slow, 3, len);
+                assertThat(fast).as("reclen %d, offset %d, length %d", reclen, off, len).isEqualTo(slow);
+            }
+        }
+    }
+
+    @Test
     void shouldFillIozoneRecordsWithThePatternAtEveryPage() {
         IozoneWriteContent c = new IozoneWriteContent(16384, "3.420");
         byte[] b = bytes(c, 0, 16384);
