@@ -28,6 +28,9 @@ public final class DdParser {
     private static final Set<String> TOYBOX_IFLAG = Set.of("count_bytes", "direct", "skip_bytes");
     private static final Set<String> TOYBOX_OFLAG = Set.of("append", "direct", "seek_bytes");
 
+    /** Symbols both dialects know that the simulation does not model (it would copy differently): rejected. */
+    private static final Set<String> NOT_MODELLED = Set.of("conv=sync", "conv=excl", "conv=nocreat", "oflag=append");
+
     private DdParser() {}
 
     /** Parses GNU dd syntax; {@code argv} may start with the program name. */
@@ -88,6 +91,10 @@ public final class DdParser {
             }
         }
         if (bs > 0) ibs = obs = bs;
+        else if (ibs != obs) {
+            throw new ToolUsageException("dd", "obs=" + obs, "dd: ibs=" + ibs + " and obs=" + obs + " differ: the simulation"
+                    + " copies in one block size (output blocks are not regrouped); give bs=");
+        }
         if (countB) iflag.add("count_bytes");
         if (skipB) iflag.add("skip_bytes");
         if (seekB) oflag.add("seek_bytes");
@@ -100,6 +107,11 @@ public final class DdParser {
     private static void symbols(String operand, String val, Set<String> modelled, Set<String> known, boolean gnu,
                                 Set<String> into) {
         for (String s : val.split(",", -1)) {
+            if (modelled.contains(s) && NOT_MODELLED.contains(operand + "=" + s)) {
+                List<String> ok = sorted(modelled).stream().filter(x -> !NOT_MODELLED.contains(operand + "=" + x)).toList();
+                throw new ToolUsageException("dd", operand + "=" + s, "dd: " + operand + "=" + s
+                        + " is not modelled by the simulation (it would change what is written); supported: " + String.join(", ", ok));
+            }
             if (modelled.contains(s)) {
                 into.add(s);
             } else if (known.contains(s)) {

@@ -26,7 +26,7 @@ public final class FioJob {
     public String filename() { return b.filename; }
     /** {@code directory=}, or null. */
     public String directory() { return b.directory; }
-    /** {@code size=} in bytes per clone, or 0 when not given (fio then uses the existing file's size). */
+    /** {@code size=} in bytes per clone (required: runs start on a fresh volume, so no existing file gives it). */
     public long size() { return b.size; }
     public long offset() { return b.offset; }
     public long bs() { return b.bs; }
@@ -137,6 +137,14 @@ public final class FioJob {
         /** Checks the contradictions fio's fixup_options() and setup_files() reject, then freezes the job. */
         FioJob build() {
             String job = "fio: job '" + name + "': ";
+            if (size == 0) {
+                throw new ToolUsageException("fio", "size=", job + "you need to specify size= (every run starts on a fresh "
+                        + "volume, so there is no existing file to take the size from)");
+            }
+            if (bs % 4096 != 0) {
+                throw new ToolUsageException("fio", "bs=" + bs, job + "bs=" + bs + " is not a multiple of 4096: the simulated "
+                        + "page cache and direct I/O work in whole 4 KiB pages");
+            }
             if (size > 0 && size < bs) {
                 throw new ToolUsageException("fio", "bs=" + bs, job + "size too small, must not be less than minimum "
                         + "block size: size=" + size + " < bs=" + bs);

@@ -55,7 +55,7 @@ class DdTests {
         assertThat(DdParser.parse(List.of("bs=4b")).ibs()).isEqualTo(2048);
         assertThat(DdParser.parse(List.of("bs=3w")).ibs()).isEqualTo(6);
         assertThat(DdParser.parse(List.of("bs=1MB", "ibs=7")).ibs()).isEqualTo(1_000_000);
-        assertThat(DdParser.parse(List.of("ibs=4k", "obs=1k")).bs()).isFalse();
+        assertThat(DdParser.parse(List.of("ibs=4k", "obs=4k")).bs()).isFalse();
         assertThat(DdParser.parse(List.of("count=100B")).countBytes()).isEqualTo(100);
         assertThat(DdParser.parse(List.of("bs=1kd"), DdDialect.TOYBOX).ibs()).isEqualTo(1000);
         assertThat(DdParser.parse(List.of("bs=2x3x4k"), DdDialect.TOYBOX).ibs()).isEqualTo(24 * 1024);
