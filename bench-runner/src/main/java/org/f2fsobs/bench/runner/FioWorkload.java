@@ -131,6 +131,7 @@ final class FioWorkload implements Workload {
     private boolean layout(SimTask shell, Volume v, WorkloadEnv env, Clone c) {
         String parent = c.path.contains("/") ? c.path.substring(0, c.path.lastIndexOf('/')) : "";
         if (!parent.isEmpty()) v.mkdirs(shell, parent, false);
+        if (c.job.createOnOpen()) return false;     // create_on_open=1: no layout, the job creates the file when it opens it
         boolean exists = v.lookup(shell, c.path) != null;
         long size = c.job.offset() + c.job.size();
         if (exists && v.size(shell, c.path) >= size) return false;
@@ -154,7 +155,7 @@ final class FioWorkload implements Workload {
         FioJob job = c.job;
         FioJobResult r = FioJobResult.of(job, c.pid);
         if (job.startdelayNs() > 0) t.sleepNs(job.startdelayNs());
-        int flags = Volume.O_RDWR | (job.direct() ? Volume.O_DIRECT : 0);
+        int flags = Volume.O_RDWR | (job.direct() ? Volume.O_DIRECT : 0) | (job.createOnOpen() ? Volume.O_CREAT : 0);
         int fd = v.open(t, c.path, flags);
         long bs = job.bs();
         long ios = Math.max(1, job.size() / bs) * Math.max(1, job.loops());

@@ -72,7 +72,9 @@ final class TiotestWorkload implements Workload {
         boolean write = test == TiotestJob.WRITE_TEST || test == TiotestJob.RANDOM_WRITE_TEST;
         boolean random = test == TiotestJob.RANDOM_WRITE_TEST || test == TiotestJob.RANDOM_READ_TEST;
         long blocks = job.blocksPerThread();
-        long ops = random ? Math.min(job.randomOps(), blocks) : blocks;
+        // do_generic_test(): io_ops = numRandomOps random offsets (repeats allowed) for the random tests, the file's blocks
+        // otherwise; either way it then counts "(*blockCount) += blocks", so a random test reports the file size
+        long ops = random ? job.randomOps() : blocks;
         long[] bytes = new long[threads];
         long[] cpuPs = new long[threads];
         long[] latencySum = new long[threads];
@@ -80,7 +82,8 @@ final class TiotestWorkload implements Workload {
         SimCompletion allDone = new SimCompletion(shell.sim(), "tiotest threads");
         int[] left = {threads};
         long start = shell.nowNs();
-        SimCompletion serial = job.sequentialWriting() && write ? new SimCompletion(shell.sim(), "tiotest -W") : null;
+        // -W: do_test(WRITE_TEST, args.sequentialWriting); the random write test always runs its threads together
+        SimCompletion serial = job.sequentialWriting() && test == TiotestJob.WRITE_TEST ? new SimCompletion(shell.sim(), "tiotest -W") : null;
         for (int i = 0; i < threads; i++) {
             int k = i;
             String path = job.fileName(k, pid);
@@ -109,6 +112,7 @@ final class TiotestWorkload implements Workload {
                 }
                 v.fsync(t, fd);
                 v.close(t, fd);
+                if (random) bytes[k] = blocks * bs;
                 cpuPs[k] = t.cpuPs() - cpu0;
                 if (serial != null) serial.complete();
                 if (--left[0] == 0) allDone.completeAll();

@@ -51,4 +51,13 @@ class FioRuntimeTests {
         assertThat(written(done)).as("the workload ends first").isEqualTo(8L << 20);
         assertThat(metric(done, "runtime_ns")).isLessThan(1_000_000_000L);
     }
+
+    @Test
+    void createOnOpenSkipsTheLayoutAndCreatesTheFileWhenTheJobOpensIt() {
+        RunResult laid = fio("--size=8M");
+        RunResult onOpen = fio("--size=8M --create_on_open=1");
+        assertThat(laid.toolOutput()).contains("Laying out IO file");
+        assertThat(onOpen.toolOutput()).doesNotContain("Laying out IO file");
+        assertThat(written(onOpen)).isEqualTo(8L << 20);
+    }
 }
