@@ -167,9 +167,15 @@ final class FioWorkload implements Workload {
         long cpu0 = t.cpuPs();
         long startNs = t.nowNs();
         boolean punted = job.ioengine() == FioIoengine.IO_URING && !job.direct();
-        IoWorker worker = punted ? new IoWorker(t, v, c.path + " io-wq") : null;
+        // O_DIRECT through libaio or io_uring does not block the submitter: up to iodepth I/Os are in flight. Modelled
+        // as iodepth in-kernel submitters, each doing one synchronous direct I/O at a time (departure: their CPU is
+        // charged to those tasks, not to fio's).
+        boolean asyncDirect = job.direct() && job.iodepth() > 1
+                && (job.ioengine() == FioIoengine.LIBAIO || job.ioengine() == FioIoengine.IO_URING);
+        IoWorker[] workers = punted ? new IoWorker[] {new IoWorker(t, v, c.path + " io-wq")} : asyncDirect ? new IoWorker[job.iodepth()] : null;
+        if (asyncDirect) for (int w = 0; w < workers.length; w++) workers[w] = new IoWorker(t, v, c.path + " dio " + w);
         int depth = Math.max(1, job.ioengine().sync() || (job.ioengine() == FioIoengine.LIBAIO && !job.direct()) ? 1 : job.iodepth());
-        ArrayDeque<long[]> inflight = new ArrayDeque<>();     // {ioIndex, submitNs, isWrite}
+        ArrayDeque<long[]> inflight = new ArrayDeque<>();     // {index in its worker, submitNs, isWrite, bytes, worker}
         long writes = 0;
         // runtime= stops the job when it has run that long; time_based loops over the workload until then (fio's
         // "run for the duration of the runtime specified even if the file(s) are completely read or written").
@@ -187,11 +193,12 @@ final class FioWorkload implements Workload {
             v.sbi().machine.cpu(t, CpuOp.USER_IO, 1);
             long submitNs = t.nowNs();
             FileData data = write ? pages(sourceId, k, off, bs) : null;
-            if (worker != null) {
-                if (inflight.size() >= depth) reap(t, worker, inflight, r, depth);
-                long id = n;
-                worker.submit(task -> doIo(task, v, fd, off, bs, data, write));
-                inflight.add(new long[] {id, submitNs, write ? 1 : 0, bs});
+            if (workers != null) {
+                if (inflight.size() >= depth) reap(t, workers, inflight, r, depth);
+                int w = (int) (n % workers.length);
+                long id = workers[w].submitted();               // its place in that worker's queue
+                workers[w].submit(task -> doIo(task, v, fd, off, bs, data, write));
+                inflight.add(new long[] {id, submitNs, write ? 1 : 0, bs, w});
                 r.ioDepth()[depthBucket(inflight.size())]++;
             } else {
                 doIo(t, v, fd, off, bs, data, write);
@@ -201,8 +208,8 @@ final class FioWorkload implements Workload {
             }
             if (write) {
                 writes++;
-                if (job.fsync() > 0 && writes % job.fsync() == 0) timedSync(t, v, fd, r, worker, inflight, depth, false);
-                else if (job.fdatasync() > 0 && writes % job.fdatasync() == 0) timedSync(t, v, fd, r, worker, inflight, depth, true);
+                if (job.fsync() > 0 && writes % job.fsync() == 0) timedSync(t, v, fd, r, workers, inflight, depth, false);
+                else if (job.fdatasync() > 0 && writes % job.fdatasync() == 0) timedSync(t, v, fd, r, workers, inflight, depth, true);
             }
             doneBytes[0] += bs;
             if ((n & 63) == 0) {
@@ -211,16 +218,17 @@ final class FioWorkload implements Workload {
             }
         }
         long issued = n;
-        while (!inflight.isEmpty()) reap(t, worker, inflight, r, depth);
-        if (job.endFsync()) timedSync(t, v, fd, r, worker, inflight, depth, false);
+        while (!inflight.isEmpty()) reap(t, workers, inflight, r, depth);
+        if (job.endFsync()) timedSync(t, v, fd, r, workers, inflight, depth, false);
         long runtimeNs = Math.max(1, t.nowNs() - startNs);
         if (r.write().totalIos() > 0) r.write().runtimeNs(runtimeNs);
         if (r.read().totalIos() > 0) r.read().runtimeNs(runtimeNs);
-        long cpuNs = (t.cpuPs() - cpu0) / 1000 + (worker != null ? worker.cpuNs() : 0);
+        long cpuNs = (t.cpuPs() - cpu0) / 1000;
+        if (workers != null) for (IoWorker w : workers) cpuNs += w.cpuNs();
         long usrNs = issued * v.sbi().machine.costPs(CpuOp.USER_IO) / 1000;
         r.cpu(usrNs / 1_000_000, Math.max(0, cpuNs - usrNs) / 1_000_000, runtimeNs / 1_000_000, issued + 2, 0, 30);
         r.submitComplete(issued, issued);
-        if (worker != null) worker.stop(t);
+        if (workers != null) for (IoWorker w : workers) w.stop(t);
         v.close(t, fd);
         return r;
     }
@@ -230,9 +238,9 @@ final class FioWorkload implements Workload {
         else v.pread(t, fd, off, bs, (idx, ref, o, n) -> { });
     }
 
-    private void timedSync(SimTask t, Volume v, int fd, FioJobResult r, IoWorker worker, ArrayDeque<long[]> inflight,
+    private void timedSync(SimTask t, Volume v, int fd, FioJobResult r, IoWorker[] workers, ArrayDeque<long[]> inflight,
                            int depth, boolean data) {
-        while (!inflight.isEmpty()) reap(t, worker, inflight, r, depth);
+        while (!inflight.isEmpty()) reap(t, workers, inflight, r, depth);
         long s = t.nowNs();
         if (data) v.fdatasync(t, fd);
         else v.fsync(t, fd);
@@ -241,9 +249,9 @@ final class FioWorkload implements Workload {
     }
 
     /** Waits for the oldest in-flight I/O and records its latency. */
-    private static void reap(SimTask t, IoWorker worker, ArrayDeque<long[]> inflight, FioJobResult r, int depth) {
+    private static void reap(SimTask t, IoWorker[] workers, ArrayDeque<long[]> inflight, FioJobResult r, int depth) {
         long[] io = inflight.pollFirst();
-        long completedNs = worker.awaitCompletion(t, io[0]);
+        long completedNs = workers[(int) io[4]].awaitCompletion(t, io[0]);
         long clat = completedNs - io[1];
         (io[2] == 1 ? r.write() : r.read()).addIo(io[3], 0, clat, clat);
     }
@@ -365,6 +373,10 @@ final class FioWorkload implements Workload {
             this.work = new SimCompletion(parent.sim(), "io-wq work");
             this.progress = new SimCompletion(parent.sim(), "io-wq done");
             this.task = parent.sim().spawn("iou-wrk " + name, this::loop);
+        }
+
+        long submitted() {
+            return submitted;
         }
 
         void submit(java.util.function.Consumer<SimTask> io) {
