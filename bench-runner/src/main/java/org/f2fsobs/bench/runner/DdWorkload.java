@@ -49,6 +49,8 @@ final class DdWorkload implements Workload {
             int flags = Volume.O_CREAT | Volume.O_WRONLY | (job.notrunc() || job.seek() > 0 ? 0 : Volume.O_TRUNC)
                     | (job.oSync() ? Volume.O_SYNC : 0) | (job.oDsync() ? Volume.O_DSYNC : 0) | (job.oDirect() ? Volume.O_DIRECT : 0);
             out = v.open(t, path, flags);
+            // GNU dd: without conv=notrunc, seek= keeps what lies before the seek point and cuts the rest
+            if (!job.notrunc() && job.seek() > 0 && v.openFile(out).inode.isize > job.seekBytes()) v.ftruncate(t, out, job.seekBytes());
         }
         long ibs = job.ibs();
         long inPos = job.skipBytes();
