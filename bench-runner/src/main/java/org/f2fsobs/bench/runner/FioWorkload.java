@@ -150,6 +150,12 @@ final class FioWorkload implements Workload {
         return true;
     }
 
+    /**
+     * In-kernel submitters for O_DIRECT async I/O: beyond the block layer's request pool (nr_requests 128, blk-mq
+     * tags up to 256) deeper iodepths only queue, so at most this many I/Os of one clone reach the device at once.
+     */
+    private static final int MAX_DIO_SUBMITTERS = 256;
+
     /** One clone's timed I/O loop. */
     private FioJobResult runClone(SimTask t, Volume v, WorkloadEnv env, Clone c, long[] doneBytes, long totalBytes) {
         FioJob job = c.job;
@@ -172,7 +178,7 @@ final class FioWorkload implements Workload {
         // charged to those tasks, not to fio's).
         boolean asyncDirect = job.direct() && job.iodepth() > 1
                 && (job.ioengine() == FioIoengine.LIBAIO || job.ioengine() == FioIoengine.IO_URING);
-        IoWorker[] workers = punted ? new IoWorker[] {new IoWorker(t, v, c.path + " io-wq")} : asyncDirect ? new IoWorker[job.iodepth()] : null;
+        IoWorker[] workers = punted ? new IoWorker[] {new IoWorker(t, v, c.path + " io-wq")} : asyncDirect ? new IoWorker[Math.min(job.iodepth(), MAX_DIO_SUBMITTERS)] : null;
         if (asyncDirect) for (int w = 0; w < workers.length; w++) workers[w] = new IoWorker(t, v, c.path + " dio " + w);
         int depth = Math.max(1, job.ioengine().sync() || (job.ioengine() == FioIoengine.LIBAIO && !job.direct()) ? 1 : job.iodepth());
         ArrayDeque<long[]> inflight = new ArrayDeque<>();     // {index in its worker, submitNs, isWrite, bytes, worker}
