@@ -156,6 +156,21 @@ final class FioWorkload implements Workload {
      */
     private static final int MAX_DIO_SUBMITTERS = 256;
 
+    /**
+     * Who carries a clone's I/Os when fio does not wait for each: buffered io_uring I/O is punted to one io-wq worker
+     * per inode; O_DIRECT through libaio or io_uring does not block the submitter, modelled as up to iodepth in-kernel
+     * submitters each doing one synchronous direct I/O at a time (departure: their CPU is charged to them, not to fio).
+     * Null: fio's own task does each I/O synchronously.
+     */
+    private static IoWorker[] workers(SimTask t, Volume v, FioJob job, String path) {
+        boolean async = job.ioengine() == FioIoengine.IO_URING || job.ioengine() == FioIoengine.LIBAIO;
+        if (job.ioengine() == FioIoengine.IO_URING && !job.direct()) return new IoWorker[] {new IoWorker(t, v, path + " io-wq")};
+        if (!job.direct() || !async || job.iodepth() == 1) return null;
+        IoWorker[] w = new IoWorker[Math.min(job.iodepth(), MAX_DIO_SUBMITTERS)];
+        for (int i = 0; i < w.length; i++) w[i] = new IoWorker(t, v, path + " dio " + i);
+        return w;
+    }
+
     /** One clone's timed I/O loop. */
     private FioJobResult runClone(SimTask t, Volume v, WorkloadEnv env, Clone c, long[] doneBytes, long totalBytes) {
         FioJob job = c.job;
@@ -172,14 +187,7 @@ final class FioWorkload implements Workload {
         Prng mix = env.prng().fork();
         long cpu0 = t.cpuPs();
         long startNs = t.nowNs();
-        boolean punted = job.ioengine() == FioIoengine.IO_URING && !job.direct();
-        // O_DIRECT through libaio or io_uring does not block the submitter: up to iodepth I/Os are in flight. Modelled
-        // as iodepth in-kernel submitters, each doing one synchronous direct I/O at a time (departure: their CPU is
-        // charged to those tasks, not to fio's).
-        boolean asyncDirect = job.direct() && job.iodepth() > 1
-                && (job.ioengine() == FioIoengine.LIBAIO || job.ioengine() == FioIoengine.IO_URING);
-        IoWorker[] workers = punted ? new IoWorker[] {new IoWorker(t, v, c.path + " io-wq")} : asyncDirect ? new IoWorker[Math.min(job.iodepth(), MAX_DIO_SUBMITTERS)] : null;
-        if (asyncDirect) for (int w = 0; w < workers.length; w++) workers[w] = new IoWorker(t, v, c.path + " dio " + w);
+        IoWorker[] workers = workers(t, v, job, c.path);
         int depth = Math.max(1, job.ioengine().sync() || (job.ioengine() == FioIoengine.LIBAIO && !job.direct()) ? 1 : job.iodepth());
         ArrayDeque<long[]> inflight = new ArrayDeque<>();     // {index in its worker, submitNs, isWrite, bytes, worker}
         long writes = 0;

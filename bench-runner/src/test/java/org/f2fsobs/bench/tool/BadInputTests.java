@@ -41,9 +41,9 @@ class BadInputTests {
             dd if=a of=b iflag=cio                                  | GNU    | iflag=cio
             dd if=a of=b count=-1                                   | GNU    | count=-1
             dd if=a of=b status=progress                            | GNU    | status=progress
-            dd if=a of=b conv=excl,nocreat                          | GNU    | conv=excl is not modelled
-            dd if=a of=b bs=4k conv=sync                            | GNU    | conv=sync is not modelled
-            dd if=a of=b bs=4k conv=notrunc oflag=append            | TOYBOX | oflag=append is not modelled
+            dd if=a of=b conv=excl,nocreat                          | GNU    | conv=excl is not supported
+            dd if=a of=b bs=4k conv=sync                            | GNU    | conv=sync is not supported
+            dd if=a of=b bs=4k conv=notrunc oflag=append            | TOYBOX | oflag=append is not supported
             dd if=a of=b ibs=1M obs=4k                              | GNU    | ibs=1048576 and obs=4096 differ
             fio --name=a --size=1m --bs=6k                          | GNU    | bs=6144
             fio --name=a --bs=64k                                   | GNU    | size=
