@@ -277,7 +277,7 @@ public class RunQueue implements SmartLifecycle {
             durability.checkpoint().block();
             events.matrixChanged(c.matrixId());
             return r.shutdown ? "interrupted" : "cancelled";
-        } catch (Exception | LinkageError | AssertionError | OutOfMemoryError e) {   // a cell too big for the heap fails alone
+        } catch (Exception | LinkageError | AssertionError | OutOfMemoryError e) {   // a job too big for the heap fails alone
             if (r.shutdown) {
                 store.requeueCell(c).block();
                 return "interrupted";
@@ -305,7 +305,7 @@ public class RunQueue implements SmartLifecycle {
             if (r.shutdown) store.requeueRun(w).block();
             else store.endRun(w, Status.CANCELLED.name(), "cancelled").block();
             return r.shutdown ? "interrupted" : "cancelled";
-        } catch (Exception | LinkageError | AssertionError | OutOfMemoryError e) {   // a cell too big for the heap fails alone
+        } catch (Exception | LinkageError | AssertionError | OutOfMemoryError e) {   // a job too big for the heap fails alone
             if (r.shutdown) {
                 store.requeueRun(w).block();
                 return "interrupted";
@@ -328,7 +328,7 @@ public class RunQueue implements SmartLifecycle {
             if (r.shutdown) store.requeueCrashCheck(k).block();
             else store.endCrashCheck(k, Status.CANCELLED.name(), "cancelled").block();
             return r.shutdown ? "interrupted" : "cancelled";
-        } catch (Exception | LinkageError | AssertionError | OutOfMemoryError e) {   // a cell too big for the heap fails alone
+        } catch (Exception | LinkageError | AssertionError | OutOfMemoryError e) {   // a job too big for the heap fails alone
             if (r.shutdown) {
                 store.requeueCrashCheck(k).block();
                 return "interrupted";
