@@ -1,5 +1,6 @@
 package org.f2fsobs.bench.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -29,7 +30,22 @@ public record RunResult(
         long virtualNs,
         long wallMs,
         String reproduce,
-        String engineVersion) {
+        String engineVersion,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> profileOverrides) {
+
+    public RunResult {
+        profileOverrides = profileOverrides == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(profileOverrides));
+    }
+
+    /** A result on the profile's own constants. */
+    public RunResult(String scenario, String tool, String command, String toolOutput, String profile, String mkfs, String mount,
+                     Map<String, Boolean> optimizations, Map<String, Object> params, long seed, Headline headline,
+                     Map<String, Object> metrics, Map<String, Object> counters, Map<String, Map<String, Long>> histograms,
+                     TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
+                     String reproduce, String engineVersion) {
+        this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
+                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null);
+    }
 
     /** The figure a tool's user reads first, in base units (bytes/s). */
     public record Headline(String name, double value, String unit) {}
@@ -47,7 +63,7 @@ public record RunResult(
     public RunResult withWallMs(long ms) {
         return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
                 headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, ms,
-                reproduce, engineVersion);
+                reproduce, engineVersion, profileOverrides);
     }
 
     /** iozone rows (metrics.rows), or an empty list for other tools. */

@@ -48,7 +48,7 @@ public final class EngineCellRunner implements CellRunner {
         double ours = x.outcome().headline().value();
         RunResult.Reference ref = s.resultReference(params, on, ours).orElse(null);
         return assemble(s.id(), x, plan.command(), plan.profile(), plan.mkfsText(), plan.mountText(), o, params, cell.seed(), ref,
-                ScenarioCommand.reproduce(s, cell));
+                ScenarioCommand.reproduce(s, cell), cell.profileOverrides());
     }
 
     /** A cell as a plan: the rendered commands, the profile, mkfs and mount options, every flag set. */
@@ -56,7 +56,7 @@ public final class EngineCellRunner implements CellRunner {
         Scenario s = catalog.get(cell.scenario());
         Map<String, Object> params = ScenarioCommand.effectiveParams(s, cell.params());
         ScenarioCommand.Rendered r = ScenarioCommand.render(s, params);
-        Profile profile = profile(cell.profile() != null ? cell.profile() : s.profile());
+        Profile profile = profile(cell.profile() != null ? cell.profile() : s.profile(), cell.profileOverrides());
         Map<String, Boolean> opts = new LinkedHashMap<>(s.optimizations(false));
         opts.putAll(cell.optimizations());
         Optimizations o = Optimizations.fromMap(opts);
@@ -94,7 +94,7 @@ public final class EngineCellRunner implements CellRunner {
                 + optArgs(opts) + (spec.ddStyle() != null ? " --dd-style " + spec.ddStyle() : "") + " -- " + spec.command();
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("scale", 1.0);
-        return assemble(null, x, spec.command(), profile, mkfsText, plan.mountText(), o, params, spec.seed(), null, reproduce);
+        return assemble(null, x, spec.command(), profile, mkfsText, plan.mountText(), o, params, spec.seed(), null, reproduce, Map.of());
     }
 
     private static String optArgs(Map<String, Boolean> opts) {
@@ -104,8 +104,12 @@ public final class EngineCellRunner implements CellRunner {
     }
 
     static Profile profile(String name) {
+        return profile(name, Map.of());
+    }
+
+    static Profile profile(String name, Map<String, Long> overrides) {
         try {
-            return Profiles.load(name);
+            return Profiles.load(name, overrides);
         } catch (ProfileException e) {
             throw new Execution.RunInputException(e.getMessage());
         }
@@ -140,11 +144,11 @@ public final class EngineCellRunner implements CellRunner {
 
     private static RunResult assemble(String scenario, Execution.Result x, String command, Profile profile, String mkfs,
                                       String mount, Optimizations o, Map<String, Object> params, long seed,
-                                      RunResult.Reference ref, String reproduce) {
+                                      RunResult.Reference ref, String reproduce, Map<String, Long> overrides) {
         Measurement.Window w = x.window();
         return new RunResult(scenario, x.tool(), command, x.outcome().output(), profile.name(), mkfs, mount, o.toMap(),
                 new LinkedHashMap<>(params), seed, x.outcome().headline(), x.outcome().metrics(), w.counters(),
                 w.histograms(), w.breakdown(), new RunResult.Preparation(x.preparationNs(), x.preparationCounters()), ref,
-                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get());
+                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get(), overrides);
     }
 }
