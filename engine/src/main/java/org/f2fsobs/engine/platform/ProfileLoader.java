@@ -28,7 +28,7 @@ public final class ProfileLoader {
     }
 
     public static Profile fromResource(String name) {
-        return fromResource(name, Map.of());
+        return fromResource(name, new java.util.TreeMap<>());
     }
 
     /**
@@ -46,7 +46,7 @@ public final class ProfileLoader {
     }
 
     public static Profile parse(String file, String json) {
-        return parse(file, json, Map.of());
+        return parse(file, json, new java.util.TreeMap<>());
     }
 
     public static Profile parse(String file, String json, Map<String, Long> overrides) {
