@@ -31,7 +31,8 @@ public record RunResult(
         long wallMs,
         String reproduce,
         String engineVersion,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> profileOverrides) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> profileOverrides,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> scaleRegime) {
 
     public RunResult {
         profileOverrides = profileOverrides == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(profileOverrides));
@@ -44,7 +45,7 @@ public record RunResult(
                      TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
                      String reproduce, String engineVersion) {
         this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
-                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null);
+                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null, null);
     }
 
     /** The figure a tool's user reads first, in base units (bytes/s). */
@@ -63,7 +64,7 @@ public record RunResult(
     public RunResult withWallMs(long ms) {
         return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
                 headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, ms,
-                reproduce, engineVersion, profileOverrides);
+                reproduce, engineVersion, profileOverrides, scaleRegime);
     }
 
     /** iozone rows (metrics.rows), or an empty list for other tools. */
