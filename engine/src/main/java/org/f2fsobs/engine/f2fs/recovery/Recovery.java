@@ -38,8 +38,11 @@ public final class Recovery {
         this.dir = dir;
     }
 
-    /** What recovery found and did. */
-    public record Result(int nodesWalked, int inodes, int blocksRecovered) {}
+    /**
+     * What recovery found and did: node blocks of the chain walked (find_fsync_dnodes), inodes with fsync'd dnodes,
+     * dnodes applied (do_recover_data calls, recover_data's recovered_dnode) and data blocks recovered.
+     */
+    public record Result(int nodesWalked, int inodes, int dnodesReplayed, int blocksRecovered) {}
 
     private static final class FsyncInodeEntry {
         final int ino;
@@ -56,21 +59,22 @@ public final class Recovery {
         long cpVer = sbi.cp().checkpointVer();
         TreeMap<Integer, FsyncInodeEntry> inodes = new TreeMap<>();
         sbi.porDoing = true;
-        int walked, recovered, nrInodes;
+        int walked, nrInodes;
+        int[] replayed = new int[2];                 // {dnodes, blocks}
         try {
             walked = findFsyncDnodes(t, start, cpVer, inodes);
             nrInodes = inodes.size();
-            if (inodes.isEmpty()) return new Result(walked, 0, 0);
-            recovered = recoverData(t, start, cpVer, inodes);
+            if (inodes.isEmpty()) return new Result(walked, 0, 0, 0);
+            recoverData(t, start, cpVer, inodes, replayed);
         } finally {
             sbi.porDoing = false;
         }
         // f2fs_allocate_new_segments: recovered data blocks beyond the logs' checkpointed offsets must not be reused
         for (int temp = 0; temp < 3; temp++) sbi.smI().allocateNewSegment(t, CursegType.data(temp));
         sbi.stat.recoveredInodes += nrInodes;
-        sbi.stat.recoveredBlocks += recovered;
+        sbi.stat.recoveredBlocks += replayed[1];
         sbi.cp().writeCheckpoint(t, CpReason.CP_RECOVERY);
-        return new Result(walked, nrInodes, recovered);
+        return new Result(walked, nrInodes, replayed[0], replayed[1]);
     }
 
     /**
@@ -108,9 +112,11 @@ public final class Recovery {
         return F2fsConst.isValidBlkaddr(sbi.nmI().getNodeInfo(ino).blkaddr());
     }
 
-    /** recover_data: every logged dnode of a listed inode, up to and including its last fsync-marked one. */
-    private int recoverData(SimTask t, long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes) {
-        int recovered = 0;
+    /**
+     * recover_data: every logged dnode of a listed inode, up to and including its last fsync-marked one; counts
+     * {dnodes applied, blocks recovered} into {@code replayed}.
+     */
+    private void recoverData(SimTask t, long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes, int[] replayed) {
         long blkaddr = start;
         int walked = 0;
         long limit = sbi.layout.mainSegs * (long) F2fsConst.BLKS_PER_SEG;
@@ -120,12 +126,12 @@ public final class Recovery {
             if (e != null) {
                 if (img.kind() == NodeKind.INODE) recoverInode(t, img);
                 if (e.lastDentry == blkaddr) recoverDentry(t, img);
-                if (img.kind() != NodeKind.INDIRECT) recovered += doRecoverData(t, img);
+                if (img.kind() != NodeKind.INDIRECT) replayed[1] += doRecoverData(t, img);
+                replayed[0]++;
                 if (e.blkaddr == blkaddr) inodes.remove(img.ino());
             }
             blkaddr = img.nextBlkaddr();
         }
-        return recovered;
     }
 
     /** f2fs_recover_inode_page: a fresh inode page from the logged one, with no data slots and NEW_ADDR in the NAT. */
