@@ -298,7 +298,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
                     if (f.lost() != null) {
                         CrashReport.Lost l = f.lost();
                         out.println("  lost: " + l.file() + " bytes " + l.offset() + "+" + l.length() + ", promised by " + l.promise()
-                                + " (write #" + l.promisedGeneration() + "), found write #" + l.foundGeneration()
+                                + " (" + (l.promisedGeneration() == 0 ? "a hole" : "write #" + l.promisedGeneration()) + "), found "
+                                + (l.foundGeneration() == 0 ? "no write" : "write #" + l.foundGeneration())
                                 + (l.byIdentity() ? "" : " with other bytes"));
                     }
                 }

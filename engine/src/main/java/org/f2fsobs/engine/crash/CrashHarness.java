@@ -127,7 +127,7 @@ public final class CrashHarness {
 
         /** Cuts the power at {@code p}, boots, mounts with recovery, runs fsck and checks the promises. */
         public Outcome check(Point p) {
-            if (check == null) check = new DurabilityCheck(journal);
+            if (check == null) check = new DurabilityCheck(journal, base.tags());
             if (replay == null || replayed > p.logIndex() + 1) {
                 replay = base.copy();
                 replayed = 0;

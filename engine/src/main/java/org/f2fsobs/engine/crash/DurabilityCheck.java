@@ -27,13 +27,15 @@ import org.f2fsobs.engine.sim.device.WriteTags;
  */
 public final class DurabilityCheck {
     private final PromiseJournal journal;
+    private final WriteTags tags;
     private final List<Event> ev;
     private final TreeMap<Long, int[]> history = new TreeMap<>();   // (ino, page) → page events, in order
     private final TreeMap<Integer, Long> maxSize = new TreeMap<>();
 
-    /** Built once the recording is over: indexes the whole journal. */
-    public DurabilityCheck(PromiseJournal journal) {
+    /** Built once the recording is over: indexes the whole journal ({@code tags}: the recorded disk's). */
+    public DurabilityCheck(PromiseJournal journal, WriteTags tags) {
         this.journal = journal;
+        this.tags = tags;
         this.ev = journal.events();
         TreeMap<Long, List<Integer>> h = new TreeMap<>();
         for (int i = 0; i < ev.size(); i++) {
@@ -151,7 +153,7 @@ public final class DurabilityCheck {
         Loss range = null;
         for (long idx = 0; idx < Math.min(pages, n); idx++) {
             Loss l = checkPage(p, mark, idx, got[(int) idx], gotTag[(int) idx], (int) Math.min(4096, actual - (idx << 12)));
-            if (l != null && range != null && range.offset() + range.length() == l.offset() && range.promiseEvent() == l.promiseEvent()
+            if (l != null && range != null && range.offset() + range.length() == l.offset() && range.promise().equals(l.promise())
                     && range.byIdentity() == l.byIdentity()) {
                 range = range.extend(l.length());
             } else if (l != null && range == null) {
@@ -190,7 +192,7 @@ public final class DurabilityCheck {
                 ? range + " holds write #" + WriteTags.writeSeq(gotTag) + " but " + bytes(gotRef, h, version) + ", not " + promised
                 : range + " holds " + write(p, idx, gotTag, h) + " instead of " + promised
                         + (bytesOk ? "; its bytes are equal, only the write identity shows the loss" : "");
-        return new Loss(file, idx << 12, valid, promise(pm), pm, WriteTags.writeSeq(expectedTag), WriteTags.writeSeq(gotTag), !idOk, what);
+        return new Loss(file, idx << 12, valid, promise(pm), pm, WriteTags.writeSeq(expectedTag), tags.newestWriteSeq(gotTag), !idOk, what);
     }
 
     private long sizeBefore(Promise p, int mark) {
@@ -209,6 +211,7 @@ public final class DurabilityCheck {
     /** Which write a page holds, in words. */
     private String write(Promise p, long idx, long tag, int[] h) {
         if (tag == WriteTags.NONE) return "no write (a hole or zeros)";
+        if (tag < 0) return "a block of a compressed cluster (newest write #" + tags.newestWriteSeq(tag) + ") read as a raw page";
         long seq = WriteTags.writeSeq(tag);
         for (int j = h.length - 1; j >= 0; j--) {
             if (ev.get(h[j]).tag() != tag) continue;

@@ -6,7 +6,8 @@ package org.f2fsobs.engine.crash;
  *
  * @param file              the file's path on the volume ("/dir/name")
  * @param offset            first byte of the range
- * @param length            bytes in the range (consecutive pages failing the same way are one range)
+ * @param length            bytes in the range: consecutive pages that fail under the same kind of promise and
+ *                          check are one range; the other fields describe its first page
  * @param promise           {@code fsync}, {@code fdatasync}, {@code sync} or {@code O_SYNC}
  * @param promiseEvent      the journal event at which the promise returned
  * @param promisedWrite     write sequence number of the write the range had to hold (or a later one); 0: none

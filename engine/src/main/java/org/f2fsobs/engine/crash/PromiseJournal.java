@@ -67,8 +67,13 @@ public final class PromiseJournal implements SyscallObserver {
     public void opened(String path, int ino, boolean created) {
         paths.add(path);
         add(Kind.OPEN, ino, paths.size() - 1, created ? 1 : 0);
-        shadow.computeIfAbsent(ino, k -> new TreeMap<>());
-        sizes.putIfAbsent(ino, 0L);
+        if (created) {                                   // a new file, perhaps under an inode number used before
+            shadow.put(ino, new TreeMap<>());
+            sizes.put(ino, 0L);
+        } else {
+            shadow.computeIfAbsent(ino, k -> new TreeMap<>());
+            sizes.putIfAbsent(ino, 0L);
+        }
     }
 
     @Override

@@ -98,7 +98,7 @@ public final class Volume {
         });
         sbi.cp().setDataHooks(this::flushDirtyDents, task -> kernel.mm().bdi().syncAll(task), this::flushDataWrites);
         flush.start();
-        this.recovery = new Recovery(sbi, dir).recoverFsyncData(t);
+        this.recovery = new Recovery(sbi, dir, this::evict).recoverFsyncData(t);
     }
 
     /** Mounts the volume on the kernel's disk (which mkfs has formatted), recovering fsync'd data. */

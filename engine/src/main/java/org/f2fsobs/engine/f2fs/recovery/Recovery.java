@@ -4,6 +4,7 @@ import static org.f2fsobs.engine.f2fs.F2fsConst.NEW_ADDR;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_ADDR;
 
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import org.f2fsobs.engine.f2fs.F2fsConst;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
 import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
@@ -21,7 +22,8 @@ import org.f2fsobs.engine.sim.SimTask;
  * Roll-forward recovery (fs/f2fs/recovery.c f2fs_recover_fsync_data): follow the WARM_NODE chain from the
  * checkpoint's next free block while the footers carry the current checkpoint version (find_fsync_dnodes),
  * collect the inodes with fsync-marked dnodes (re-creating those whose dentry mark says the name was never
- * checkpointed), then walk the chain again and apply each logged dnode (recover_inode, recover_dentry,
+ * checkpointed), then walk the chain again and apply each logged dnode (recover_inode, recover_dentry — which
+ * replaces a checkpointed entry of the same name for another inode, as after an unlink and re-create —,
  * do_recover_data), move the data logs to new segments and write a CP_RECOVERY checkpoint.
  *
  * <p>As in 6.14, do_recover_data compares the checkpointed and the logged address of every slot: equal → skip,
@@ -32,10 +34,13 @@ import org.f2fsobs.engine.sim.SimTask;
 public final class Recovery {
     private final F2fsSbInfo sbi;
     private final Dir dir;
+    private final BiConsumer<SimTask, F2fsInode> evict;
 
-    public Recovery(F2fsSbInfo sbi, Dir dir) {
+    /** {@code evict}: f2fs_evict_inode of an inode whose last link recovery removed (its blocks and nodes freed). */
+    public Recovery(F2fsSbInfo sbi, Dir dir, BiConsumer<SimTask, F2fsInode> evict) {
         this.sbi = sbi;
         this.dir = dir;
+        this.evict = evict;
     }
 
     /**
@@ -156,13 +161,25 @@ public final class Recovery {
         sbi.icache.updateInode(t, inode);                      // i_compr_blocks stays as checkpointed
     }
 
-    /** recover_dentry: the name from the inode page goes into the parent directory if it is missing. */
+    /**
+     * recover_dentry: the name from the inode page goes into the parent directory. A checkpointed entry of that name
+     * for another inode (a file unlinked and re-created since the checkpoint) is deleted first, dropping that inode's
+     * link (f2fs_delete_entry; its last link gone, iput evicts it).
+     */
     private void recoverDentry(SimTask t, NodeImage img) {
         F2fsInode parent = sbi.icache.iget(t, img.inode().pino);
         dir.forget(parent.ino);
-        if (dir.lookup(t, parent, img.inode().name) == null) {
-            dir.addLink(t, parent, img.inode().name, img.ino(), img.inode().directory);
+        String name = img.inode().name;
+        var de = dir.lookup(t, parent, name);
+        if (de != null && de.ino() == img.ino()) return;
+        if (de != null) {
+            F2fsInode einode = sbi.icache.iget(t, de.ino());
+            dir.deleteEntry(t, parent, name);
+            einode.links--;
+            einode.markDirty();
+            if (einode.links == 0 && !einode.directory) evict.accept(t, einode);
         }
+        dir.addLink(t, parent, name, img.ino(), img.inode().directory);
     }
 
     /** do_recover_data for one logged dnode. */

@@ -45,6 +45,14 @@ public final class WriteTags {
         return -clusters.size();
     }
 
+    /** The newest write sequence number a tag names: its own for a page tag, the newest member's for a cluster tag. */
+    public synchronized long newestWriteSeq(long tag) {
+        if (tag >= 0) return writeSeq(tag);
+        long max = 0;
+        for (long m : clusters.get((int) (-tag - 1))) max = Math.max(max, writeSeq(m));
+        return max;
+    }
+
     /** Page {@code i}'s tag under a cluster tag; a page tag (a raw block) is its own. */
     public synchronized long member(long tag, int i) {
         if (tag >= 0) return tag;
