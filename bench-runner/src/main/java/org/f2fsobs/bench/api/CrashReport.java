@@ -15,7 +15,10 @@ import java.util.Map;
  *                             between, end); a point counts for every kind it has
  * @param coverageRequired     per kind: min(3, points of that kind the run has)
  * @param coverageMissing      the kinds cut fewer times than required (empty when covered)
- * @param smallestFailingPoint the lowest-numbered failing point, or null
+ * @param smallestFailingPoint the lowest-numbered failing point: with every point checked, exactly; with a selection, the
+ *                             failing point whose predecessor is safe found by bisecting the unchecked points between
+ *                             the last safe point checked and the first failure (those checks count in {@code checked});
+ *                             null when nothing failed
  */
 public record CrashReport(String verdict, int crashPoints, int checked, List<Failure> failures, String reproduce,
                           Map<String, Integer> coverage, Map<String, Integer> coverageRequired, List<String> coverageMissing,

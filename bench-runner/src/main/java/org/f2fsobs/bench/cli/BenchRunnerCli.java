@@ -257,7 +257,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
             description = {"Cuts the power at every flush/FUA boundary of a scenario's command, at seeded points between them and",
                     "where each promise returned, remounts with recovery, runs fsck and checks every fsync/O_SYNC promise by",
                     "write identity and by bytes. Verdicts: safe, data_lost, inconsistent, insufficient_coverage (a kind of",
-                    "point cut fewer than min(3, its points) times). Exits 0 whatever the verdict."})
+                    "point cut fewer than min(3, its points) times). A failure is bisected to the smallest failing point (up to",
+                    "log2(points) more checks), which the reproduce line names. Exits 0 whatever the verdict."})
     static final class Crash implements Callable<Integer> {
         static final int DEFAULT_MAX_POINTS = 200;
 

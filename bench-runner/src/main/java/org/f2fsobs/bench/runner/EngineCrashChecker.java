@@ -33,7 +33,9 @@ import org.f2fsobs.engine.sim.SimFailure;
  * found: {@code inconsistent} (fsck or mount failed) over {@code data_lost} (a promise broken: the write identity or
  * the bytes of a promised range are not the promised write's or a later one's); with no failure,
  * {@code insufficient_coverage} when a kind the workload has was cut fewer than min(3, its points) times, else
- * {@code safe}. Thread-safe: every check builds its own machines.
+ * {@code safe}. When a failure is found, the unchecked points between the last safe point checked and the first failure
+ * are bisected to the smallest failing point (a failing point whose predecessor is safe; every point when all were
+ * checked), which the reproduce line names. Thread-safe: every check builds its own machines.
  */
 public final class EngineCrashChecker implements CrashChecker {
     private static final int MAX_LISTED_FAILURES = 20;
@@ -71,25 +73,46 @@ public final class EngineCrashChecker implements CrashChecker {
         List<Point> chosen = select(all, point, maxPoints);
         List<CrashReport.Failure> failures = new ArrayList<>();
         List<RecoveryWork> recoveries = new ArrayList<>();
+        List<Point> done = new ArrayList<>(chosen.size());
         Verdict worst = Verdict.SAFE;
-        int firstFailure = -1, checked = 0;
+        int firstFailure = -1, lastSafe = -1;
         for (Point p : chosen) {
             cancel.throwIfCancelled();
             Outcome o = rec.check(p);
-            checked++;
-            progress.progress("crash", checked / (double) chosen.size());
+            done.add(p);
+            progress.progress("crash", done.size() / (double) chosen.size());
             if (o.recovery() != null) recoveries.add(o.recovery());
-            if (o.verdict() == Verdict.SAFE) continue;
+            if (o.verdict() == Verdict.SAFE) {
+                if (firstFailure < 0) lastSafe = p.number();
+                continue;
+            }
             if (firstFailure < 0) firstFailure = p.number();
             if (o.verdict().ordinal() > worst.ordinal()) worst = o.verdict();
             if (failures.size() < MAX_LISTED_FAILURES) failures.add(failure(p, o));
         }
-        List<String> missing = CrashPoints.missing(all, chosen).stream().map(CrashPoints.Kind::key).toList();
+        // the smallest failing point: bisect the unchecked points between the last safe one and the first failure
+        int smallest = firstFailure;
+        while (point == null && smallest >= 0 && smallest - lastSafe > 1) {
+            cancel.throwIfCancelled();
+            Point mid = all.get((lastSafe + smallest) >>> 1);
+            Outcome o = rec.check(mid);
+            done.add(mid);
+            if (o.recovery() != null) recoveries.add(o.recovery());
+            if (o.verdict() == Verdict.SAFE) {
+                lastSafe = mid.number();
+                continue;
+            }
+            smallest = mid.number();
+            if (o.verdict().ordinal() > worst.ordinal()) worst = o.verdict();
+            failures.add(0, failure(mid, o));
+            if (failures.size() > MAX_LISTED_FAILURES) failures.remove(failures.size() - 1);
+        }
+        List<String> missing = CrashPoints.missing(all, done).stream().map(CrashPoints.Kind::key).toList();
         if (worst == Verdict.SAFE && !missing.isEmpty()) worst = Verdict.INSUFFICIENT_COVERAGE;
-        String reproduce = firstFailure >= 0 ? reproduce(s, cell, firstFailure, null) : reproduce(s, cell, point, maxPoints);
-        return new CrashReport(worst.name().toLowerCase(java.util.Locale.ROOT), all.size(), checked, List.copyOf(failures), reproduce,
-                keys(CrashPoints.coverage(chosen)), keys(CrashPoints.required(all)), missing,
-                firstFailure >= 0 ? firstFailure : null, recovery(recoveries));
+        String reproduce = smallest >= 0 ? reproduce(s, cell, smallest, null) : reproduce(s, cell, point, maxPoints);
+        return new CrashReport(worst.name().toLowerCase(java.util.Locale.ROOT), all.size(), done.size(), List.copyOf(failures), reproduce,
+                keys(CrashPoints.coverage(done)), keys(CrashPoints.required(all)), missing,
+                smallest >= 0 ? smallest : null, recovery(recoveries));
     }
 
     private static CrashReport.Failure failure(Point p, Outcome o) {

@@ -81,6 +81,17 @@ class EngineCrashCheckerTests {
     }
 
     @org.junit.jupiter.api.Test
+    void aFewPointsFindTheSmallestFailingPointByBisection() {
+        Map<String, Object> small = Map.of("scale", 0.002);
+        CrashReport all = check("iozone-compressed-sync", "skip_cp_compressed_write", true, small, null, null);
+        CrashReport five = check("iozone-compressed-sync", "skip_cp_compressed_write", true, small, null, 5);
+        assertThat(five.smallestFailingPoint()).isEqualTo(all.smallestFailingPoint());
+        assertThat(five.failures().get(0).point()).isEqualTo(all.smallestFailingPoint());
+        assertThat(five.reproduce()).endsWith("--point " + all.smallestFailingPoint());
+        assertThat(five.checked()).isGreaterThan(5).isLessThan(5 + 32 - Integer.numberOfLeadingZeros(all.crashPoints()) + 1);
+    }
+
+    @org.junit.jupiter.api.Test
     void tooFewCutsOfAKindIsInsufficientCoverageNotSafe() {
         CrashReport few = check("iozone-compressed-sync", "skip_cp_compressed_write", false, Map.of("scale", 0.002), null, 4);
         assertThat(few.failures()).isEmpty();
