@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.openqa.selenium.WebElement;
@@ -320,13 +321,19 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(progress.getDomProperty("value")).isEqualTo(progress.getDomProperty("max")).isEqualTo("4");
         assertThat(driver.findElement(By.id("progress-label")).getText()).startsWith("4 of 4 cells ended");
         assertThat(driver.findElement(By.id("matrix-eta")).getText()).startsWith("Finished");
-        List<WebElement> cells = driver.findElements(By.cssSelector("#cells-table tbody tr"));
-        assertThat(cells).hasSize(4).allSatisfy(r -> assertThat(r.getDomAttribute("data-status")).isEqualTo("DONE"));
+        // the page may redraw its table once more after the stream ends: rows are looked up again when they go stale
+        new WebDriverWait(driver, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class).until(d -> {
+            List<WebElement> rows = d.findElements(By.cssSelector("#cells-table tbody tr"));
+            return rows.size() == 4 && rows.stream().allMatch(r -> "DONE".equals(r.getDomAttribute("data-status")));
+        });
         assertThat(driver.findElement(By.id("matrix-comparisons")).isDisplayed()).isTrue();
         assertThat(driver.findElements(By.cssSelector("#verdict-table .badge[data-verdict]"))).hasSize(2);
         Browser.screenshot(driver, "matrix-done");
 
-        cells.get(0).findElement(By.cssSelector("a[href^='/runs/']")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class).until(d -> {
+            d.findElements(By.cssSelector("#cells-table tbody tr")).get(0).findElement(By.cssSelector("a[href^='/runs/']")).click();
+            return true;
+        });
         awaitReady("run page");
         assertThat(driver.findElement(By.id("run-status")).getText()).isEqualTo("DONE");
         String output = driver.findElement(By.id("tool-output")).getText();

@@ -42,7 +42,7 @@ public record CrashReport(String verdict, int crashPoints, int checked, List<Fai
 
     /**
      * Recovery after the checked cuts that mounted: virtual mount time (superblock and checkpoint reads, roll-forward,
-     * the CP_RECOVERY checkpoint) and roll-forward's work.
+     * the CP_RECOVERY checkpoint; the node chain's reads are not charged, see Recovery) and roll-forward's work.
      */
     public record Recovery(int mounts, Summary mountNs, Summary nodesWalked, Summary dnodesReplayed, Summary blocksRecovered) {}
 

@@ -30,6 +30,9 @@ import org.f2fsobs.engine.sim.SimTask;
  * NULL_ADDR → truncate, NEW_ADDR → re-reserve, a valid main-area block → replace; any other value, such as
  * COMPRESS_ADDR, is left as it was — compressed clusters are not recovered, and recover_inode does not restore
  * compression metadata such as i_compr_blocks.
+ *
+ * <p>Departure: the node chain is read from the device store without block-layer I/O (f2fs_get_tmp_folio and its
+ * readahead are not charged), so a mount's virtual time holds the recovery's checkpoint but not these reads.
  */
 public final class Recovery {
     private final F2fsSbInfo sbi;
