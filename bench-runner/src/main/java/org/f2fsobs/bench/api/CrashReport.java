@@ -32,7 +32,8 @@ public record CrashReport(String verdict, int crashPoints, int checked, List<Fai
      *
      * @param promise            fsync, fdatasync, sync or O_SYNC
      * @param foundGeneration    write sequence number (the volume's count of write calls) whose data the range holds
-     *                           after recovery; 0 = no write (a hole, zeros, or the range is missing)
+     *                           after recovery; 0 = no write's data (a hole, zeros, a compressed block read as a raw
+     *                           page, or the range is missing)
      * @param promisedGeneration the write the promise covered (0: the range had to read as a hole); a later write of
      *                           the range would also have been accepted
      * @param byIdentity         true when the write identity shows the loss, false when only the bytes differ

@@ -191,8 +191,9 @@ public final class DurabilityCheck {
         String what = idOk
                 ? range + " holds write #" + WriteTags.writeSeq(gotTag) + " but " + bytes(gotRef, h, version) + ", not " + promised
                 : range + " holds " + write(p, idx, gotTag, h) + " instead of " + promised
-                        + (bytesOk ? "; its bytes are equal, only the write identity shows the loss" : "");
-        return new Loss(file, idx << 12, valid, promise(pm), pm, WriteTags.writeSeq(expectedTag), tags.newestWriteSeq(gotTag), !idOk, what);
+                        + (bytesOk ? "; its bytes are equal, only the write identity shows the loss" : "; the bytes differ too");
+        // a compressed cluster's block read as a raw page holds no write's data for this page: found 0, as for a hole
+        return new Loss(file, idx << 12, valid, promise(pm), pm, WriteTags.writeSeq(expectedTag), WriteTags.writeSeq(gotTag), !idOk, what);
     }
 
     private long sizeBefore(Promise p, int mark) {

@@ -12,8 +12,8 @@ package org.f2fsobs.engine.crash;
  * @param promiseEvent      the journal event at which the promise returned
  * @param promisedWrite     write sequence number of the write the range had to hold (or a later one); 0: none
  *                          (the range had to read as a hole or zeros)
- * @param foundWrite        write sequence number whose data the range holds after recovery; 0: none (a hole,
- *                          zeros, or the range is missing)
+ * @param foundWrite        write sequence number whose data the range holds after recovery; 0: no write's data for
+ *                          it (a hole, zeros, a compressed cluster's block read as a raw page, or the range is missing)
  * @param byIdentity        true when the write identity shows the loss; false when only the bytes do
  * @param what              the same in words
  */
