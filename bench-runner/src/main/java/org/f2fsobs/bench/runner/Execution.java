@@ -103,6 +103,7 @@ final class Execution {
         c.put("read_requests", v.sbi().rq.stats().readRequests());
         c.put("write_requests", v.sbi().rq.stats().writeRequests());
         c.put("checkpoints", v.sbi().stat.checkpoints);
+        c.put("meta_reads_by_type", v.sbi().stat.metaReads());
         c.put("blocks_valid", v.sbi().sitI().writtenValidBlocks());
         return c;
     }
