@@ -109,6 +109,10 @@ public final class Mount {
                 for (int i = 0; i < F2fsConst.SIT_ENTRY_PER_BLOCK; i++) {
                     int segno = sit.startSegno() + i;
                     if (segno >= mainSegs) break;
+                    if (sit.neverWritten()) {
+                        sm.segInfoFromZeroSit(segno);          // the same as below, without copying zeros (simulator speed)
+                        continue;
+                    }
                     checkBlockCount(segno, sit.entries()[i]);
                     sm.segInfoFromRawSit(segno, sit.entries()[i]);
                 }

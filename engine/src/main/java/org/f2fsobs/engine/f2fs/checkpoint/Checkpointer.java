@@ -23,10 +23,10 @@ import org.f2fsobs.engine.sim.SimCompletion;
 import org.f2fsobs.engine.sim.SimTask;
 
 /**
- * fs/f2fs/checkpoint.c: the meta mapping (dirty NAT, SIT and SSA pages), f2fs_write_checkpoint in the kernel's
- * steps (block_operations, flush merged writes, NAT and SIT flush to journals or blocks, do_checkpoint with the CP
- * pack committed by a REQ_PREFLUSH|REQ_FUA block, prefree → free), and the checkpoint_merge thread that serves
- * CP_SYNC requests, merging those that queue up while one runs.
+ * fs/f2fs/checkpoint.c: f2fs_write_checkpoint in the kernel's steps (block_operations, flush merged writes, NAT and
+ * SIT flush to journals or blocks — each block rewritten from its current copy, read through the meta mapping
+ * ({@link MetaMapping}) — do_checkpoint with the CP pack committed by a REQ_PREFLUSH|REQ_FUA block, prefree → free),
+ * and the checkpoint_merge thread that serves CP_SYNC requests, merging those that queue up while one runs.
  */
 public final class Checkpointer {
     private static final int META_FLAGS = Bio.REQ_SYNC | Bio.REQ_META | Bio.REQ_PRIO;

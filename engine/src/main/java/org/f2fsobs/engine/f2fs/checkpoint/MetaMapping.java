@@ -57,6 +57,7 @@ public final class MetaMapping {
         boolean dirty;
         int writeback;
         boolean locked;               // a read is in flight
+        boolean updated;              // given an image while its read was in flight: the read must not undo it
         private SimCompletion unlocked;
 
         @Override
@@ -67,7 +68,7 @@ public final class MetaMapping {
 
         @Override
         public void endRead(int status, long ref, long tag, MetaImage meta) {
-            image = Blocks.of(meta);
+            if (!updated) image = Blocks.of(meta);
             locked = false;
             if (unlocked != null) {
                 unlocked.completeAll();
@@ -214,6 +215,7 @@ public final class MetaMapping {
     public void updateMetaPage(long blkaddr, F2fsBlock image) {
         MetaPage p = pages.computeIfAbsent(blkaddr, k -> new MetaPage());
         p.image = image;
+        p.updated = true;
         p.dirty = true;
         dirty.add(blkaddr);
     }
@@ -235,6 +237,7 @@ public final class MetaMapping {
         p.dirty = false;
         dirty.remove(blkaddr);
         p.image = image;
+        p.updated = true;
         submitWrite(t, blkaddr, p, flags);
     }
 

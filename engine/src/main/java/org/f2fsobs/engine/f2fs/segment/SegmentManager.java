@@ -616,6 +616,11 @@ public final class SegmentManager {
         se.mtime = rs.mtime();
     }
 
+    /** seg_info_from_raw_sit for an all-zero raw entry on a segment entry still as built (zero): only the type is set. */
+    public void segInfoFromZeroSit(int segno) {
+        sitI.sentries[segno].type = CursegType.of(0);
+    }
+
     /**
      * The end of build_sit_entries and the init_* steps of mount: section counts, written_valid_blocks, the free and
      * dirty segment maps, and (flag on) set_ckpt_valid_blocks for every section.
