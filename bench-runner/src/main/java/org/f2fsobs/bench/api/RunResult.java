@@ -6,7 +6,9 @@ import java.util.Map;
 /**
  * The result of one run: exactly the document of contracts.md §3 (serialised with snake_case names by
  * {@link ResultJson}). Counters, histograms, time breakdown and {@code virtualNs} cover the measured command only;
- * mkfs, mount, preparation and umount are under {@code preparation}.
+ * mkfs, mount, preparation and umount are under {@code preparation}. A script's result (POST /api/runs with a
+ * {@code script}) is its last run, with {@code script} and every run in {@code scriptRuns} (contracts.md §6); both
+ * are null otherwise.
  */
 public record RunResult(
         String scenario,
@@ -29,7 +31,19 @@ public record RunResult(
         long virtualNs,
         long wallMs,
         String reproduce,
-        String engineVersion) {
+        String engineVersion,
+        String script,
+        List<RunResult> scriptRuns) {
+
+    /** A result of a single command or a scenario cell (no script). */
+    public RunResult(String scenario, String tool, String command, String toolOutput, String profile, String mkfs, String mount,
+                     Map<String, Boolean> optimizations, Map<String, Object> params, long seed, Headline headline,
+                     Map<String, Object> metrics, Map<String, Object> counters, Map<String, Map<String, Long>> histograms,
+                     TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
+                     String reproduce, String engineVersion) {
+        this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
+                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null, null);
+    }
 
     /** The figure a tool's user reads first, in base units (bytes/s). */
     public record Headline(String name, double value, String unit) {}
@@ -47,7 +61,14 @@ public record RunResult(
     public RunResult withWallMs(long ms) {
         return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
                 headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, ms,
-                reproduce, engineVersion);
+                reproduce, engineVersion, script, scriptRuns);
+    }
+
+    /** The last run of a script, carrying the script and every run of it (POST /api/runs with a script). */
+    public RunResult withScript(String scriptText, List<RunResult> runs) {
+        return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
+                headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs,
+                reproduce, engineVersion, scriptText, List.copyOf(runs));
     }
 
     /** iozone rows (metrics.rows), or an empty list for other tools. */

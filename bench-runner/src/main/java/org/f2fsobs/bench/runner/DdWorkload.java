@@ -3,6 +3,8 @@ package org.f2fsobs.bench.runner;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.bench.tool.VolumePaths;
+import org.f2fsobs.bench.tool.content.UrandomContent;
 import org.f2fsobs.bench.tool.dd.DdJob;
 import org.f2fsobs.bench.tool.dd.DdReport;
 import org.f2fsobs.bench.tool.dd.DdResult;
@@ -13,8 +15,8 @@ import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimTask;
 
 /**
- * dd on the engine: one task reading ibs-sized blocks from the input (/dev/zero, or a file on the volume through the
- * page cache) and writing them to the output (a file with the requested oflag/conv, or /dev/null and /dev/zero,
+ * dd on the engine: one task reading ibs-sized blocks from the input (/dev/zero, /dev/urandom — a seeded stream, see
+ * {@link UrandomContent} —, /dev/null, which ends at once, or a file on the volume through the page cache) and writing them to the output (a file with the requested oflag/conv, or /dev/null and /dev/zero,
  * which discard). conv=fsync/fdatasync is timed, as dd does it before printing. What is written to a file is
  * exactly what was read: zeros, or the source file's content references.
  */
@@ -31,17 +33,19 @@ final class DdWorkload implements Workload {
     }
 
     private static boolean isDevice(String path) {
-        return path == null || path.equals("/dev/zero") || path.equals("/dev/null");
+        return path == null || VolumePaths.SPECIAL_FILES.contains(path);
     }
 
     @Override
     public Outcome run(SimTask t, Volume v, WorkloadEnv env) {
         if (job.inputFile() == null) throw new F2fsException("EINVAL", "dd: reading standard input is not simulated (give if=)");
         if (job.outputFile() == null) throw new F2fsException("EINVAL", "dd: writing standard output is not simulated (give of=)");
-        boolean fromZero = "/dev/zero".equals(job.inputFile());
-        if (isDevice(job.inputFile()) && !fromZero) throw new F2fsException("EINVAL", "dd: " + job.inputFile() + " as input is not simulated");
+        boolean fromZero = VolumePaths.DEV_ZERO.equals(job.inputFile());
+        boolean fromRandom = VolumePaths.DEV_URANDOM.equals(job.inputFile());
+        boolean fromNull = VolumePaths.DEV_NULL.equals(job.inputFile());
+        boolean fromDevice = fromZero || fromRandom || fromNull;
         boolean toDevice = isDevice(job.outputFile());
-        int in = fromZero ? -1 : v.open(t, job.inputFile(), Volume.O_RDONLY | (job.iDirect() ? Volume.O_DIRECT : 0));
+        int in = fromDevice ? -1 : v.open(t, job.inputFile(), Volume.O_RDONLY | (job.iDirect() ? Volume.O_DIRECT : 0));
         int out = -1;
         if (!toDevice) {
             String path = job.outputFile();
@@ -56,12 +60,13 @@ final class DdWorkload implements Workload {
         long inPos = job.skipBytes();
         long outPos = job.seekBytes();
         long limit = job.countBytes();           // -1: until end of input
-        long inSize = fromZero ? Long.MAX_VALUE : v.openFile(in).inode.isize;
+        long inSize = fromNull ? 0 : fromDevice ? Long.MAX_VALUE : v.openFile(in).inode.isize;
         long total = limit >= 0 ? limit : Math.max(0, inSize - inPos);
         long startNs = t.nowNs();
         long bytes = 0;
         long full = 0, partial = 0;
         FileData zeros = Content.zeros(env.registry());
+        FileData random = fromRandom ? Content.byOffset(env.registry(), new UrandomContent(env.prng().nextLong())) : null;
         while (limit < 0 || bytes < limit) {
             env.checkCancelled();
             long want = limit < 0 ? ibs : Math.min(ibs, limit - bytes);
@@ -71,6 +76,16 @@ final class DdWorkload implements Workload {
                 v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);
                 v.sbi().machine.cpu(t, CpuOp.MEMSET_BYTE, want);      // clear_user of the user buffer
                 got = want;
+                data = zeros;
+            } else if (fromRandom) {
+                v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);
+                v.sbi().machine.cpu(t, CpuOp.URANDOM_BYTE, want);     // get_random_bytes_user: ChaCha20 blocks
+                v.sbi().machine.cpu(t, CpuOp.COPY_USER_BYTE, want);   // and their copy_to_user
+                got = want;
+                data = random;                                         // the stream, keyed by the output offset
+            } else if (fromNull) {
+                v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);             // read(2) of /dev/null: end of file at once
+                got = 0;
                 data = zeros;
             } else {
                 long[] refs = new long[(int) ((want + 4095) / 4096) + 1];

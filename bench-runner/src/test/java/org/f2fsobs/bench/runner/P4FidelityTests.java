@@ -35,8 +35,7 @@ class P4FidelityTests {
         Profile small = new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), p.memoryBytes(),
                 (long) (p.availableBytes() * SCALE), (long) (p.dirtyableBytes() * SCALE), dev, p.tunables(), p.kernel(),
                 p.constants());
-        RunPlan scaled = new RunPlan(small, plan.mkfsText(), plan.mkfs(), plan.mountText(), plan.options(), plan.preparation(),
-                plan.command(), plan.seed(), plan.ddDialect());
+        RunPlan scaled = plan.withProfile(small);
         return Execution.run(scaled, ProgressListener.NONE, CancellationToken.NONE);
     }
 
