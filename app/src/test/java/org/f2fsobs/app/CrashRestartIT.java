@@ -116,26 +116,25 @@ class CrashRestartIT {
     }
 
     /**
-     * A snapshot with at least one cell DONE and one cell that has been RUNNING for 500 ms or more (so its claim, and
-     * every result before it — one worker — went through commit and CHECKPOINT). Cells take about a second; a fixed
-     * sleep after the first running cell sometimes straddled two cells on a quiet machine.
+     * A snapshot with at least one cell DONE and one cell RUNNING that has reported progress, at most half-way. The
+     * queue checkpoints a claim before the cell starts (RunQueue.dispatchAvailable) and each result before the next
+     * claim (one worker), so a cell that reports progress is durably RUNNING and every cell before it durably DONE;
+     * less than half-way through its measured command, it is still running when the kill follows (cells take about a
+     * second). A condition on the app's own state, not on elapsed time.
      */
     private JsonNode caughtMidway(String path) throws Exception {
         long end = System.nanoTime() + Duration.ofSeconds(600).toNanos();
-        Map<Integer, Long> runningSince = new LinkedHashMap<>();
         while (System.nanoTime() < end) {
             JsonNode m = ResultJson.mapper().readTree(get(path));
             assertThat(m.get("status").asString()).as("the matrix ended before a cell was caught running").isNotEqualTo("DONE");
-            long now = System.nanoTime();
-            List<Integer> runningNow = new ArrayList<>();
-            for (JsonNode c : m.get("cells")) if (c.get("status").asString().equals("RUNNING")) runningNow.add(c.get("index").asInt());
-            runningSince.keySet().retainAll(runningNow);
-            for (int i : runningNow) runningSince.putIfAbsent(i, now);
-            boolean settled = runningSince.values().stream().anyMatch(t -> now - t >= Duration.ofMillis(500).toNanos());
-            if (m.at("/progress/done").asInt() >= 1 && settled) return m;
+            boolean early = false;
+            for (JsonNode rc : m.at("/progress/running_cells")) {
+                if (rc.hasNonNull("fraction") && rc.get("fraction").asDouble() > 0 && rc.get("fraction").asDouble() < 0.5) early = true;
+            }
+            if (m.at("/progress/done").asInt() >= 1 && early) return m;
             Thread.sleep(20);
         }
-        throw new AssertionError("timed out waiting for a cell to run 500 ms after another finished: " + path);
+        throw new AssertionError("timed out waiting for a cell to report progress after another finished: " + path);
     }
 
     private JsonNode await(String path, Predicate<JsonNode> done, int seconds) throws Exception {

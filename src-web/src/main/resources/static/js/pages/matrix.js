@@ -120,6 +120,15 @@ function refresh() {
   return refreshing;
 }
 
+/**
+ * A read that starts after this call: waits out a read already in flight (it may have been answered before the
+ * matrix ended) and then reads again, so what it renders is at least as new as the event that asked for it.
+ */
+function refreshAfterNow() {
+  const inFlight = refreshing;
+  return (inFlight ? inFlight.catch(() => {}) : Promise.resolve()).then(() => refresh());
+}
+
 function onCell(event) {
   const data = JSON.parse(event.data);
   document.body.dataset.events = String(Number(document.body.dataset.events || 0) + 1);
@@ -154,9 +163,15 @@ function stopLive() {
 function startLive() {
   source = new EventSource(url + '/events');
   source.addEventListener('cell', onCell);
-  source.addEventListener('done', () => {
+  source.addEventListener('done', (event) => {
     stopLive();
-    refresh().then(() => { document.body.dataset.live = 'ended'; });
+    // the done event is sent only once the stored matrix has ended: the page says "ended" only after a read made
+    // after it (a poll in flight may have been answered while the last cell was still running)
+    const ended = JSON.parse(event.data || '{}').status;
+    refreshAfterNow().then(() => {
+      if (ended && latest && latest.status !== ended) return refreshAfterNow();
+      return null;
+    }).finally(() => { document.body.dataset.live = 'ended'; });
   });
   if (latest && ENDED.includes(latest.status) && !latest.progress.running) {
     document.body.dataset.live = 'replay';

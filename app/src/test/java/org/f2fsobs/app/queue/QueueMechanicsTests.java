@@ -157,8 +157,7 @@ class QueueMechanicsTests {
             // cell 1 (seed 2, flag off) finishes first; its event must wait for cell 0
             runner.releaseSeed(2);
             api.await("/api/matrices/" + id + "?results=false", m -> "DONE".equals(cellStatus(m, 1)), 30);
-            Thread.sleep(500);
-            assertThat(received).isEmpty();
+            // no wait for "nothing happened": the ids below come in cell order only if cell 1 waited for cell 0
             runner.open();
             assertThat(ended.await(60, TimeUnit.SECONDS)).isTrue();
         } finally {

@@ -1,5 +1,6 @@
 package org.f2fsobs.bench.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -8,7 +9,7 @@ import java.util.Map;
  * {@link ResultJson}). Counters, histograms, time breakdown and {@code virtualNs} cover the measured command only;
  * mkfs, mount, preparation and umount are under {@code preparation}. A script's result (POST /api/runs with a
  * {@code script}) is its last run, with {@code script} and every run in {@code scriptRuns} (contracts.md §6); both
- * are null otherwise.
+ * are absent otherwise.
  */
 public record RunResult(
         String scenario,
@@ -32,17 +33,33 @@ public record RunResult(
         long wallMs,
         String reproduce,
         String engineVersion,
-        String script,
-        List<RunResult> scriptRuns) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> profileOverrides,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String script,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<RunResult> scriptRuns) {
 
-    /** A result of a single command or a scenario cell (no script). */
+    public RunResult {
+        profileOverrides = profileOverrides == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(profileOverrides));
+    }
+
+    /** A result on the profile's own constants. */
     public RunResult(String scenario, String tool, String command, String toolOutput, String profile, String mkfs, String mount,
                      Map<String, Boolean> optimizations, Map<String, Object> params, long seed, Headline headline,
                      Map<String, Object> metrics, Map<String, Object> counters, Map<String, Map<String, Long>> histograms,
                      TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
                      String reproduce, String engineVersion) {
         this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
-                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null, null);
+                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null, null, null);
+    }
+
+    /** A result on profile constants overridden by {@code profileOverrides} (no script). */
+    public RunResult(String scenario, String tool, String command, String toolOutput, String profile, String mkfs, String mount,
+                     Map<String, Boolean> optimizations, Map<String, Object> params, long seed, Headline headline,
+                     Map<String, Object> metrics, Map<String, Object> counters, Map<String, Map<String, Long>> histograms,
+                     TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
+                     String reproduce, String engineVersion, Map<String, Long> profileOverrides) {
+        this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
+                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, profileOverrides,
+                null, null);
     }
 
     /** The figure a tool's user reads first, in base units (bytes/s). */
@@ -61,14 +78,14 @@ public record RunResult(
     public RunResult withWallMs(long ms) {
         return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
                 headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, ms,
-                reproduce, engineVersion, script, scriptRuns);
+                reproduce, engineVersion, profileOverrides, script, scriptRuns);
     }
 
     /** The last run of a script, carrying the script and every run of it (POST /api/runs with a script). */
     public RunResult withScript(String scriptText, List<RunResult> runs) {
         return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
                 headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs,
-                reproduce, engineVersion, scriptText, List.copyOf(runs));
+                reproduce, engineVersion, profileOverrides, scriptText, List.copyOf(runs));
     }
 
     /** iozone rows (metrics.rows), or an empty list for other tools. */

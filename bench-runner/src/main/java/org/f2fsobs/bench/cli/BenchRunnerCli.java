@@ -154,6 +154,22 @@ public final class BenchRunnerCli implements Callable<Integer> {
         return m;
     }
 
+    /** {@code --profile-set KEY=VALUE}: a profile constant (dotted key, as {@code profiles --format json} names it) → integer. */
+    static Map<String, Long> parseProfileSets(List<String> sets) {
+        Map<String, Long> m = new TreeMap<>();
+        for (String s : sets) {
+            int eq = s.indexOf('=');
+            if (eq <= 0) throw new UsageError("--profile-set needs KEY=VALUE, got '" + s + "'");
+            try {
+                m.put(s.substring(0, eq), Long.parseLong(s.substring(eq + 1).trim()));
+            } catch (NumberFormatException e) {
+                throw new UsageError("--profile-set " + s.substring(0, eq) + ": the value must be an integer in the constant's"
+                        + " unit (profiles keep integers: ps, ns, bytes), got '" + s.substring(eq + 1) + "'");
+            }
+        }
+        return m;
+    }
+
     static String errors(List<FieldError> errors) {
         StringBuilder b = new StringBuilder();
         for (FieldError e : errors) b.append(b.isEmpty() ? "" : "; ").append(e.field()).append(": ").append(e.message());
@@ -231,6 +247,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--set", description = "KEY=VALUE") List<String> sets = new ArrayList<>();
         @Option(names = "--seed", defaultValue = "1") long seed;
         @Option(names = "--profile") String profile;
+        @Option(names = "--profile-set", description = "KEY=VALUE: run with this profile constant overridden (reproduces a band cell)")
+        List<String> profileSets = new ArrayList<>();
         @Option(names = "--format", defaultValue = "text") String format;
 
         @CommandLine.Spec
@@ -240,10 +258,13 @@ public final class BenchRunnerCli implements Callable<Integer> {
         public Integer call() {
             checkFormat(format, "text", "json");
             ScenarioCatalog c = catalog();
+            Map<String, Long> overrides = parseProfileSets(profileSets);
             var v = c.validateRun(scenario, parseOpts(opts), parseSets(sets), seed, profile);
             if (!v.ok()) throw new UsageError(errors(v.errors()));
+            CellSpec cell = v.cell().withProfileOverrides(overrides);
+            if (!overrides.isEmpty()) Profiles.load(cell.profile() != null ? cell.profile() : c.get(scenario).profile(), overrides);
             PrintWriter err = spec.commandLine().getErr();
-            RunResult r = new EngineCellRunner(c).run(v.cell(), stderrProgress(err), CancellationToken.NONE);
+            RunResult r = new EngineCellRunner(c).run(cell, stderrProgress(err), CancellationToken.NONE);
             PrintWriter out = spec.commandLine().getOut();
             if (format.equals("json")) out.println(ResultJson.write(r));
             else out.print(r.toolOutput());
@@ -303,41 +324,99 @@ public final class BenchRunnerCli implements Callable<Integer> {
     @Command(name = "report", mixinStandardHelpOptions = true,
             description = "Runs the four seed matrices (flag off and on at the mails' parameter values) and writes the reproduction report.")
     static final class Report implements Callable<Integer> {
-        @Option(names = "--out", defaultValue = "docs/reproduction.md", description = "Markdown file to write (default ${DEFAULT-VALUE})")
+        static final String FIGURES = "docs/figures.json";
+
+        @Option(names = "--out", description = "Markdown file to write (default docs/reproduction.md; with --diff: none)")
         String outFile;
-        @Option(names = "--scale", defaultValue = "1", description = "size of every run, 0 < scale <= 1 (default: full size)") double scale;
-        @Option(names = "--repeat", defaultValue = "3") int repeat;
-        @Option(names = "--seed", defaultValue = "1") long seed;
+        @Option(names = "--figures", defaultValue = FIGURES,
+                description = "golden figures: written beside the report, or (with --diff) compared with (default ${DEFAULT-VALUE})")
+        String figuresFile;
+        @Option(names = "--diff", description = "compare a fresh run with the committed golden figures and print what moved; writes no file unless --out is given")
+        boolean diff;
+        @Option(names = "--scale", description = "size of every run, 0 < scale <= 1 (default: full size; with --diff: the committed figures' scale)") Double scale;
+        @Option(names = "--repeat", description = "repetitions per side (default 3; with --diff: the committed figures')") Integer repeat;
+        @Option(names = "--seed", description = "matrix seed (default 1; with --diff: the committed figures')") Long seed;
         @Option(names = "--threads", description = "cells run in parallel (default: available processors)") Integer threads;
         @Option(names = "--scenario", description = "only these scenarios (default: all)") List<String> scenarios = new ArrayList<>();
+        @Option(names = "--profile-set", description = "KEY=VALUE: run every scenario with this profile constant overridden")
+        List<String> profileSets = new ArrayList<>();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() throws java.io.IOException {
-            if (!(scale > 0 && scale <= 1)) throw new UsageError("--scale must be in (0, 1], got " + scale);
-            if (repeat < 1) throw new UsageError("--repeat must be at least 1, got " + repeat);
             ScenarioCatalog c = catalog();
             for (String id : scenarios) if (c.find(id).isEmpty()) throw new UsageError("--scenario: unknown scenario '" + id + "' (known: " + c.ids() + ")");
+            Map<String, Long> overrides = parseProfileSets(profileSets);
+            for (Scenario s : c.list()) if (!overrides.isEmpty()) Profiles.load(s.profile(), overrides);
+            java.nio.file.Path figuresPath = java.nio.file.Path.of(figuresFile);
+            tools.jackson.databind.JsonNode committed = null;
+            if (diff) {
+                if (!java.nio.file.Files.isRegularFile(figuresPath)) {
+                    throw new UsageError("--diff: no golden figures at " + figuresPath + " (write them with bench-runner report)");
+                }
+                try {
+                    committed = ResultJson.mapper().readTree(java.nio.file.Files.readString(figuresPath));
+                } catch (tools.jackson.core.JacksonException e) {
+                    throw new UsageError("--diff: " + figuresPath + " is not valid JSON: " + e.getOriginalMessage());
+                }
+            }
+            tools.jackson.databind.JsonNode settings = committed == null ? null : committed.path("settings");
+            double sc = scale != null ? scale : settings != null && settings.has("scale") ? settings.get("scale").asDouble() : 1;
+            int rep = repeat != null ? repeat : settings != null && settings.has("repetitions") ? settings.get("repetitions").asInt() : 3;
+            long sd = seed != null ? seed : settings != null && settings.has("seed") ? settings.get("seed").asLong() : 1;
+            if (!(sc > 0 && sc <= 1)) throw new UsageError("--scale must be in (0, 1], got " + sc);
+            if (rep < 1) throw new UsageError("--repeat must be at least 1, got " + rep);
+            String out = outFile != null ? outFile : diff ? null : "docs/reproduction.md";
+            java.nio.file.Path outPath = out == null ? null : java.nio.file.Path.of(out);
+            if (outPath != null) checkWritable(outPath, "--out");
+            if (!diff) checkWritable(figuresPath, "--figures");
             PrintWriter err = spec.commandLine().getErr();
             int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-            StringBuilder cmd = new StringBuilder("bench-runner report --out ").append(outFile);
-            if (scale != 1) cmd.append(" --scale ").append(scale);
-            if (repeat != 3) cmd.append(" --repeat ").append(repeat);
-            if (seed != 1) cmd.append(" --seed ").append(seed);
+            StringBuilder cmd = new StringBuilder("bench-runner report");
+            if (outPath != null) cmd.append(" --out ").append(out);
+            if (!figuresFile.equals(FIGURES)) cmd.append(" --figures ").append(figuresFile);
+            if (sc != 1) cmd.append(" --scale ").append(sc);
+            if (rep != 3) cmd.append(" --repeat ").append(rep);
+            if (sd != 1) cmd.append(" --seed ").append(sd);
             for (String id : scenarios) cmd.append(" --scenario ").append(id);
-            var o = new org.f2fsobs.bench.report.ReproductionReport.Options(scale, repeat, seed, n, scenarios, cmd.toString(),
-                    java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString(), org.f2fsobs.bench.runner.EngineVersion.get());
-            String md = org.f2fsobs.bench.report.ReproductionReport.build(c, new EngineCellRunner(c), o, line -> {
+            overrides.forEach((k, v) -> cmd.append(" --profile-set ").append(k).append('=').append(v));
+            var o = new org.f2fsobs.bench.report.ReproductionReport.Options(sc, rep, sd, n, scenarios, cmd.toString(),
+                    java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString(), org.f2fsobs.bench.runner.EngineVersion.get(), overrides);
+            var built = org.f2fsobs.bench.report.ReproductionReport.build(c, new EngineCellRunner(c), o, line -> {
                 err.println(line);
                 err.flush();
             }, CancellationToken.NONE);
-            java.nio.file.Path p = java.nio.file.Path.of(outFile);
-            if (p.toAbsolutePath().getParent() != null) java.nio.file.Files.createDirectories(p.toAbsolutePath().getParent());
-            java.nio.file.Files.writeString(p, md);
-            spec.commandLine().getOut().println("wrote " + p);
+            PrintWriter stdout = spec.commandLine().getOut();
+            if (outPath != null) {
+                java.nio.file.Files.writeString(outPath, built.markdown());
+                stdout.println("wrote " + outPath);
+            }
+            if (diff) {
+                var fresh = ResultJson.mapper().readTree(built.figures().json());
+                var d = org.f2fsobs.bench.report.FiguresDiff.compare(committed, fresh);
+                stdout.print(org.f2fsobs.bench.report.FiguresDiff.text(d, figuresPath.toString()));
+            } else {
+                java.nio.file.Files.writeString(figuresPath, built.figures().json());
+                stdout.println("wrote " + figuresPath);
+            }
+            stdout.flush();
             return 0;
+        }
+
+        /** The file's folder exists or can be made, and the file can be written: checked before any cell runs. */
+        private static void checkWritable(java.nio.file.Path p, String option) {
+            java.nio.file.Path abs = p.toAbsolutePath();
+            try {
+                if (abs.getParent() != null) java.nio.file.Files.createDirectories(abs.getParent());
+                if (java.nio.file.Files.isDirectory(abs)) throw new UsageError(option + " " + p + " is a directory");
+                if (java.nio.file.Files.exists(abs) ? !java.nio.file.Files.isWritable(abs) : !java.nio.file.Files.isWritable(abs.getParent())) {
+                    throw new UsageError(option + " " + p + ": not writable");
+                }
+            } catch (java.io.IOException | SecurityException e) {
+                throw new UsageError(option + " " + p + ": cannot create its folder (" + e.getMessage() + ")");
+            }
         }
     }
 
@@ -354,6 +433,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--seed", defaultValue = "1") long seed;
         @Option(names = "--format", defaultValue = "text") String format;
         @Option(names = "--threads", description = "cells run in parallel (default: available processors)") Integer threads;
+        @Option(names = "--profile-set", description = "KEY=VALUE: every cell runs with this profile constant overridden")
+        List<String> profileSets = new ArrayList<>();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -381,7 +462,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
                 for (String v : x.substring(eq + 1).split(",")) vals.add(ParamValues.parse(v));
                 p.put(x.substring(0, eq), vals);
             }
-            MatrixRequest req = new MatrixRequest(scenario, o, p, repeat, seed);
+            MatrixRequest req = new MatrixRequest(scenario, o, p, repeat, seed, parseProfileSets(profileSets));
             MatrixExpansion.Expansion e = c.validate(req, MatrixLimits.DEFAULT);
             if (!e.ok()) throw new UsageError(errors(e.errors()));
             PrintWriter err = spec.commandLine().getErr();

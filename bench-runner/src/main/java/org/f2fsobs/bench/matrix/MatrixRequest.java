@@ -16,9 +16,10 @@ import java.util.Map;
  * @param params        parameter → values to try (in the given order); null = none (every parameter at its default)
  * @param repetitions   runs per point; null = {@link #DEFAULT_REPETITIONS}
  * @param seed          seed of repetition 0 (repetition i uses seed + i); null = {@link #DEFAULT_SEED}
+ * @param profileOverrides profile constant → value every cell runs with ({@code --profile-set}); null = none
  */
 public record MatrixRequest(String scenario, Map<String, List<Boolean>> optimizations, Map<String, List<Object>> params,
-                            Integer repetitions, Long seed) {
+                            Integer repetitions, Long seed, Map<String, Long> profileOverrides) {
     public static final int DEFAULT_REPETITIONS = 3;
     public static final long DEFAULT_SEED = 1;
 
@@ -27,6 +28,13 @@ public record MatrixRequest(String scenario, Map<String, List<Boolean>> optimiza
         params = copy(params);
         if (repetitions == null) repetitions = DEFAULT_REPETITIONS;
         if (seed == null) seed = DEFAULT_SEED;
+        profileOverrides = profileOverrides == null ? Map.of() : Collections.unmodifiableMap(new java.util.TreeMap<>(profileOverrides));
+    }
+
+    /** A matrix on the profile's own constants. */
+    public MatrixRequest(String scenario, Map<String, List<Boolean>> optimizations, Map<String, List<Object>> params,
+                         Integer repetitions, Long seed) {
+        this(scenario, optimizations, params, repetitions, seed, null);
     }
 
     /** Defaults for repetitions and seed. */

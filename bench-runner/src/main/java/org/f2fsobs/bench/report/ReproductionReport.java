@@ -36,9 +36,22 @@ public final class ReproductionReport {
      * @param date      the date printed in the header (the caller's clock: the report is a document, not a result)
      */
     public record Options(double scale, int repetitions, long seed, int threads, List<String> scenarios, String command,
-                          String date, String engineVersion) {}
+                          String date, String engineVersion, Map<String, Long> profileOverrides) {
+        public Options {
+            profileOverrides = profileOverrides == null ? Map.of() : Map.copyOf(profileOverrides);
+        }
 
-    public static String build(ScenarioCatalog catalog, CellRunner runner, Options o, Consumer<String> log, CancellationToken cancel) {
+        public Options(double scale, int repetitions, long seed, int threads, List<String> scenarios, String command,
+                       String date, String engineVersion) {
+            this(scale, repetitions, seed, threads, scenarios, command, date, engineVersion, null);
+        }
+    }
+
+    /** The report's Markdown and the golden figures of the same runs. */
+    public record Built(String markdown, GoldenFigures figures) {}
+
+    public static Built build(ScenarioCatalog catalog, CellRunner runner, Options o, Consumer<String> log, CancellationToken cancel) {
+        GoldenFigures figures = new GoldenFigures(o.command(), o.engineVersion(), o.scale(), o.repetitions(), o.seed());
         StringBuilder parts = new StringBuilder();
         StringBuilder summary = new StringBuilder("| scenario | flag | point | mail's ratio | ours (95 % CI) | mechanism | verdict |\n"
                 + "|---|---|---|---:|---|---|---|\n");
@@ -62,6 +75,7 @@ public final class ReproductionReport {
             totalMs += wallMs;
             ScenarioReport.Cost cost = new ScenarioReport.Cost(wallMs, heap.peakAfterGcBytes(), heap.peakUsedBytes());
             parts.append(ScenarioReport.markdown(s, m, o.seed(), cost)).append('\n');
+            figures.addScenario(s, m);
             profiles.add(s.profile());
             for (Comparison c : m.comparisons()) {
                 summary.append("| `").append(s.id()).append("` | `").append(s.flag()).append("` | ").append(ScenarioReport.point(c))
@@ -85,8 +99,16 @@ public final class ReproductionReport {
         b.append("## Summary\n\n").append(summary).append('\n');
         b.append("## Scenarios\n\n").append(parts);
         b.append("## Profile constants and their sources\n\n");
-        for (String name : profiles) b.append(profile(Profiles.load(name)));
-        return b.toString();
+        if (!o.profileOverrides().isEmpty()) {
+            b.append("Run with profile constants overridden (`--profile-set`): ").append(new java.util.TreeMap<>(o.profileOverrides()))
+                    .append(".\n\n");
+        }
+        for (String name : profiles) {
+            Profile p = Profiles.load(name, o.profileOverrides());
+            b.append(profile(p));
+            figures.addProfile(p);
+        }
+        return new Built(b.toString(), figures);
     }
 
     /** The seed matrix of a scenario: its flag off and on × the values the mail measured (or the default) × scale. */
@@ -96,7 +118,7 @@ public final class ReproductionReport {
             if (p.mailValues() != null && !p.mailValues().isEmpty()) params.put(p.name(), new ArrayList<>(p.mailValues()));
         }
         params.put("scale", List.of(o.scale()));
-        return new MatrixRequest(s.id(), Map.of(s.flag(), List.of(false, true)), params, o.repetitions(), o.seed());
+        return new MatrixRequest(s.id(), Map.of(s.flag(), List.of(false, true)), params, o.repetitions(), o.seed(), o.profileOverrides());
     }
 
     private static String profile(Profile p) {

@@ -1,6 +1,7 @@
 package org.f2fsobs.bench.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -85,12 +86,23 @@ public final class ScenarioReport {
 
     /** A comparison's point: its parameters (scale only when not 1), its iozone row, other flags when recorded. */
     public static String point(Comparison c) {
+        StringBuilder b = new StringBuilder(label(c.params()));
+        if (c.row() != null) b.append(b.isEmpty() ? "" : ", ").append("row ").append(c.row()).append(" KiB");
+        return b.toString();
+    }
+
+    /** Parameters as "k=v k2=v2": names in alphabetical order, {@code scale} last and only when it is not 1. */
+    static String label(Map<String, Object> params) {
         StringBuilder b = new StringBuilder();
-        for (Map.Entry<String, Object> e : c.params().entrySet()) {
-            if (e.getKey().equals("scale") && e.getValue() instanceof Number n && n.doubleValue() == 1.0) continue;
+        Object scale = null;
+        for (Map.Entry<String, Object> e : new TreeMap<>(params).entrySet()) {
+            if (e.getKey().equals("scale")) {
+                scale = e.getValue();
+                continue;
+            }
             b.append(b.isEmpty() ? "" : " ").append(e.getKey()).append('=').append(e.getValue());
         }
-        if (c.row() != null) b.append(b.isEmpty() ? "" : ", ").append("row ").append(c.row()).append(" KiB");
+        if (scale != null && !(scale instanceof Number n && n.doubleValue() == 1.0)) b.append(b.isEmpty() ? "" : " ").append("scale=").append(scale);
         return b.toString();
     }
 
@@ -107,6 +119,25 @@ public final class ScenarioReport {
 
     /** Per parameter point: the median of each explaining counter off and on, and the commonest request sizes. */
     static String counters(Scenario s, List<RunResult> cells) {
+        StringBuilder b = new StringBuilder("| point | counter | off | on |\n|---|---|---:|---:|\n");
+        counterMedians(s, cells).forEach((point, byName) -> byName.forEach((name, offOn) -> {
+            String label = name.startsWith(COMMONEST) ? name.replace('_', ' ') : "`" + name + "`";
+            boolean share = name.endsWith(":share");
+            b.append("| ").append(point).append(" | ").append(label).append(" | ").append(share ? pct(offOn[0]) : fmt(offOn[0]))
+                    .append(" | ").append(share ? pct(offOn[1]) : fmt(offOn[1])).append(" |\n");
+        }));
+        return b.toString();
+    }
+
+    private static final String COMMONEST = "commonest_";
+
+    /**
+     * Per parameter point ({@code —} when every parameter is at its default and scale 1): each explaining counter's
+     * median off and on (a Long when whole, a Double otherwise, null when no cell has it), then
+     * {@code commonest_read_request} and {@code commonest_write_request} (size and share, or "—"). The report prints
+     * these; {@link GoldenFigures} records them.
+     */
+    static Map<String, Map<String, Object[]>> counterMedians(Scenario s, List<RunResult> cells) {
         Set<String> names = new LinkedHashSet<>();
         for (ExpectedMechanism e : s.expectedMechanism()) for (CounterExpectation c : e.counters()) names.add(c.counter());
         names.addAll(ALWAYS);
@@ -117,48 +148,46 @@ public final class ScenarioReport {
             List<RunResult>[] g = groups.computeIfAbsent(key, k -> new List[] {new ArrayList<>(), new ArrayList<>()});
             g[Boolean.TRUE.equals(r.optimizations().get(s.flag())) ? 1 : 0].add(r);
         }
-        StringBuilder b = new StringBuilder("| point | counter | off | on |\n|---|---|---:|---:|\n");
+        Map<String, Map<String, Object[]>> out = new LinkedHashMap<>();
         for (Map.Entry<String, List<RunResult>[]> g : groups.entrySet()) {
-            for (String n : names) {
-                b.append("| ").append(g.getKey()).append(" | `").append(n).append("` | ").append(fmt(median(g.getValue()[0], n)))
-                        .append(" | ").append(fmt(median(g.getValue()[1], n))).append(" |\n");
-            }
+            Map<String, Object[]> byName = new LinkedHashMap<>();
+            for (String n : names) byName.put(n, new Object[] {number(median(g.getValue()[0], n)), number(median(g.getValue()[1], n))});
             for (String h : List.of("read_request_bytes", "write_request_bytes")) {
-                b.append("| ").append(g.getKey()).append(" | commonest ").append(h.replace("_request_bytes", "")).append(" request | ")
-                        .append(commonest(g.getValue()[0], h)).append(" | ").append(commonest(g.getValue()[1], h)).append(" |\n");
+                byName.put(COMMONEST + h.replace("_request_bytes", "") + "_request",
+                        new Object[] {commonest(g.getValue()[0], h), commonest(g.getValue()[1], h)});
             }
+            out.put(g.getKey(), byName);
         }
-        return b.toString();
+        return out;
+    }
+
+    private static Object number(double v) {
+        if (Double.isNaN(v)) return null;
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? (Object) (long) v : (Object) v;
     }
 
     private static String pointKey(RunResult r, String flag) {
-        StringBuilder b = new StringBuilder();
-        r.params().forEach((k, v) -> {
-            if (k.equals("scale") && v instanceof Number n && n.doubleValue() == 1.0) return;
-            b.append(b.isEmpty() ? "" : " ").append(k).append('=').append(v);
-        });
-        return b.isEmpty() ? "—" : b.toString();
+        String l = label(r.params());
+        return l.isEmpty() ? "—" : l;
     }
 
+    /** The median over cells of a counter path as the mechanism check reads it (nested maps, histograms, :share). */
     private static double median(List<RunResult> rs, String counter) {
-        double[] v = rs.stream().mapToDouble(r -> value(r.counters(), counter)).sorted().toArray();
+        double[] v = rs.stream().map(r -> org.f2fsobs.bench.stats.MechanismCheck.resolve(r, counter))
+                .filter(x -> x.ok()).mapToDouble(x -> x.value()).sorted().toArray();
         if (v.length == 0) return Double.NaN;
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
-    @SuppressWarnings("unchecked")
-    private static double value(Map<String, Object> counters, String name) {
-        Object o = counters.get(name);
-        if (o == null && name.contains(".")) {
-            Object m = counters.get(name.substring(0, name.indexOf('.')));
-            if (m instanceof Map<?, ?> mm) o = ((Map<String, Object>) mm).get(name.substring(name.indexOf('.') + 1));
-        }
-        return o instanceof Number n ? n.doubleValue() : Double.NaN;
+    private static String pct(Object v) {
+        return v instanceof Number n ? String.format(Locale.ROOT, "%.1f %%", 100 * n.doubleValue()) : fmt(v);
     }
 
-    private static String fmt(double v) {
-        if (Double.isNaN(v)) return "—";
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) v) : String.format(Locale.ROOT, "%.1f", v);
+    private static String fmt(Object v) {
+        if (v == null) return "—";
+        if (v instanceof Long l) return String.format(Locale.ROOT, "%,d", l);
+        if (v instanceof Double d) return String.format(Locale.ROOT, "%.1f", d);
+        return v.toString();
     }
 
     /** The request size (bytes) the most requests had, over the group's cells, with its share. */

@@ -52,14 +52,15 @@ public final class EngineCellRunner implements CellRunner {
         boolean on = o.toMap().get(s.flag());
         double ours = x.outcome().headline().value();
         RunResult.Reference ref = s.resultReference(params, on, ours).orElse(null);
-        return assemble(s.id(), x, plan.profile(), o, params, cell.seed(), ref, ScenarioCommand.reproduce(s, cell));
+        return assemble(s.id(), x, plan.profile(), o, params, cell.seed(), ref, ScenarioCommand.reproduce(s, cell),
+                cell.profileOverrides());
     }
 
     /** A cell as a plan: the scenario's script rendered and parsed for the machine, every flag set. */
     RunPlan plan(CellSpec cell) {
         Scenario s = catalog.get(cell.scenario());
         Map<String, Object> params = ScenarioCommand.effectiveParams(s, cell.params());
-        Profile profile = profile(cell.profile() != null ? cell.profile() : s.profile());
+        Profile profile = profile(cell.profile() != null ? cell.profile() : s.profile(), cell.profileOverrides());
         ScenarioCommand.Rendered r;
         try {
             r = ScenarioCommand.render(s, params, profile);
@@ -114,7 +115,7 @@ public final class EngineCellRunner implements CellRunner {
         params.put("scale", 1.0);
         List<RunResult> out = new ArrayList<>();
         for (Execution.Result x : xs) {
-            out.add(assemble(null, x, script.machine(), o, params, spec.seed(), null, reproduce));
+            out.add(assemble(null, x, script.machine(), o, params, spec.seed(), null, reproduce, Map.of()));
         }
         return out;
     }
@@ -136,8 +137,12 @@ public final class EngineCellRunner implements CellRunner {
     }
 
     static Profile profile(String name) {
+        return profile(name, Map.of());
+    }
+
+    static Profile profile(String name, Map<String, Long> overrides) {
         try {
-            return Profiles.load(name);
+            return Profiles.load(name, overrides);
         } catch (ProfileException e) {
             throw new Execution.RunInputException(e.getMessage());
         }
@@ -171,11 +176,12 @@ public final class EngineCellRunner implements CellRunner {
     }
 
     private static RunResult assemble(String scenario, Execution.Result x, Profile profile, Optimizations o,
-                                      Map<String, Object> params, long seed, RunResult.Reference ref, String reproduce) {
+                                      Map<String, Object> params, long seed, RunResult.Reference ref, String reproduce,
+                                      Map<String, Long> overrides) {
         Measurement.Window w = x.window();
         return new RunResult(scenario, x.tool(), x.command(), x.outcome().output(), profile.name(), x.mkfs(), x.mount(), o.toMap(),
                 new LinkedHashMap<>(params), seed, x.outcome().headline(), x.outcome().metrics(), w.counters(),
                 w.histograms(), w.breakdown(), new RunResult.Preparation(x.preparationNs(), x.preparationCounters()), ref,
-                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get());
+                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get(), overrides);
     }
 }

@@ -227,7 +227,14 @@ public final class ScenarioCatalog {
             Map<String, List<Boolean>> o = new LinkedHashMap<>();
             o.put(s.flag(), studiedDefault);
             o.putAll(request.optimizations());
-            r = new MatrixRequest(request.scenario(), o, request.params(), request.repetitions(), request.seed());
+            r = new MatrixRequest(request.scenario(), o, request.params(), request.repetitions(), request.seed(), request.profileOverrides());
+        }
+        if (s != null && !request.profileOverrides().isEmpty() && (profile == null || Profiles.names().contains(profile))) {
+            try {
+                Profiles.load(profile != null ? profile : s.profile(), request.profileOverrides());
+            } catch (org.f2fsobs.engine.platform.ProfileException x) {
+                pre.add(new FieldError("profile_overrides", x.getMessage()));
+            }
         }
         MatrixExpansion.Expansion e = MatrixExpansion.expand(r, limits, s == null ? FLAGS : paramValidator(s));
         if (s == null || !e.ok() || !pre.isEmpty()) {
@@ -252,7 +259,8 @@ public final class ScenarioCatalog {
             }
             SortedMap<String, Boolean> flags = new TreeMap<>(s.optimizations(false));
             flags.putAll(c.optimizations());
-            cells.add(new CellSpec(s.id(), profile != null ? profile : s.profile(), flags, new TreeMap<>(eff), c.seed(), c.repetition()));
+            cells.add(new CellSpec(s.id(), profile != null ? profile : s.profile(), flags, new TreeMap<>(eff), c.seed(), c.repetition(),
+                    new TreeMap<>(request.profileOverrides())));
         }
         if (!pointErrors.isEmpty()) return new MatrixExpansion.Expansion(List.of(), pointErrors);
         return new MatrixExpansion.Expansion(cells, List.of());

@@ -224,8 +224,11 @@ public final class ScenarioCommand {
         return b.toString();
     }
 
+    /** As {@link #reproduce(Scenario, Map, Map, long, String)}, with a {@code --profile-set} per overridden constant. */
     public static String reproduce(Scenario s, CellSpec cell) {
-        return reproduce(s, cell.optimizations(), cell.params(), cell.seed(), cell.profile());
+        StringBuilder b = new StringBuilder(reproduce(s, cell.optimizations(), cell.params(), cell.seed(), cell.profile()));
+        cell.profileOverrides().forEach((k, v) -> b.append(" --profile-set ").append(k).append('=').append(v));
+        return b.toString();
     }
 
     /** A value as the templates and the command line write it: plain decimal numbers, words as they are. */

@@ -24,8 +24,8 @@ final class BootKnobs {
                             + " (queue_max_sectors_store refuses it: EINVAL)");
                 }
                 if (v % 4 != 0) throw new ScriptException.Why("max_sectors_kb " + v + ": the model splits requests in whole 4 KiB pages (give a multiple of 4)");
-                c.put("device.max_sectors_kb", new Sourced(v, src));
-                yield new DeviceSpec(d.model(), d.capacityBytes(), d.queueDepth(), (int) v, d.readLatencyNs(), d.writeLatencyNs(),
+                long kb = NullBlk.set(c, "device.max_sectors_kb", v, src, d.maxSectorsKb());
+                yield new DeviceSpec(d.model(), d.capacityBytes(), d.queueDepth(), (int) kb, d.readLatencyNs(), d.writeLatencyNs(),
                         d.readBandwidthBytesPerSec(), d.writeBandwidthBytesPerSec(), d.commandOverheadNs(), d.flushNs(), d.fuaNs(),
                         d.reliableWriteNs(), d.volatileCache(), d.latencyJitterMeanNs(), d.scheduler(), d.cfq(),
                         d.submitInCallerContext(), d.nrRequests());
@@ -35,8 +35,7 @@ final class BootKnobs {
                     throw new ScriptException.Why("nr_requests of a blk-mq device (its tag depth) is not modelled; the legacy request "
                             + "path of the CFQ profiles models it");
                 }
-                c.put("device.nr_requests", new Sourced(v, src));
-                yield d.withNrRequests((int) v);
+                yield d.withNrRequests((int) NullBlk.set(c, "device.nr_requests", v, src, d.nrRequests()));
             }
             case SCHEDULER -> d;                              // Knobs.value accepts only the device's own scheduler
             default -> throw new IllegalStateException(k + " is not a boot-time knob");

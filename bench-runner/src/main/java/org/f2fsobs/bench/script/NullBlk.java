@@ -97,18 +97,31 @@ public record NullBlk(int nrDevices, long gb, int bs, long completionNsec, int h
         int maxKb = maxSectorsKb();
         if (maxKb < 4) throw new ScriptException.Why("null_blk max_sectors=" + maxSectors + " is below one 4 KiB page");
         long latency = irqmode == 2 ? completionNsec : 0;    // NULL_IRQ_TIMER completes after completion_nsec
-        DeviceSpec nd = new DeviceSpec(d.model(), gb << 30, queues * hwQueueDepth, maxKb, latency, latency,
-                d.readBandwidthBytesPerSec(), d.writeBandwidthBytesPerSec(), d.commandOverheadNs(), d.flushNs(), d.fuaNs(),
-                d.reliableWriteNs(), d.volatileCache(), d.latencyJitterMeanNs(), d.scheduler(), d.cfq(), true, d.nrRequests());
         Map<String, Sourced> c = new LinkedHashMap<>(p.constants());
         String src = "script: " + text;
-        c.put("device.capacity_bytes", new Sourced(nd.capacityBytes(), src + " (gb=" + gb + ")"));
-        c.put("device.queue_depth", new Sourced((long) nd.queueDepth(), src + " (submit_queues " + queues + " x hw_queue_depth " + hwQueueDepth + ")"));
-        c.put("device.max_sectors_kb", new Sourced((long) maxKb, src + " (max_sectors=" + maxSectors + ", bs=" + bs + ")"));
-        c.put("device.read_latency_ns", new Sourced(latency, src + " (irqmode=" + irqmode + ", completion_nsec=" + completionNsec + ")"));
-        c.put("device.write_latency_ns", new Sourced(latency, src + " (irqmode=" + irqmode + ", completion_nsec=" + completionNsec + ")"));
+        String lat = src + " (irqmode=" + irqmode + ", completion_nsec=" + completionNsec + ")";
+        long capacity = set(c, "device.capacity_bytes", gb << 30, src + " (gb=" + gb + ")", d.capacityBytes());
+        long depth = set(c, "device.queue_depth", (long) queues * hwQueueDepth,
+                src + " (submit_queues " + queues + " x hw_queue_depth " + hwQueueDepth + ")", d.queueDepth());
+        long kb = set(c, "device.max_sectors_kb", maxKb, src + " (max_sectors=" + maxSectors + ", bs=" + bs + ")", d.maxSectorsKb());
+        long read = set(c, "device.read_latency_ns", latency, lat, d.readLatencyNs());
+        long write = set(c, "device.write_latency_ns", latency, lat, d.writeLatencyNs());
+        DeviceSpec nd = new DeviceSpec(d.model(), capacity, (int) depth, (int) kb, read, write,
+                d.readBandwidthBytesPerSec(), d.writeBandwidthBytesPerSec(), d.commandOverheadNs(), d.flushNs(), d.fuaNs(),
+                d.reliableWriteNs(), d.volatileCache(), d.latencyJitterMeanNs(), d.scheduler(), d.cfq(), true, d.nrRequests());
         return new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), p.memoryBytes(), p.availableBytes(),
                 p.dirtyableBytes(), nd, p.tunables(), p.kernel(), c);
+    }
+
+    /**
+     * Sets a device constant from the script, unless --profile-set pinned it (an override's source says so): a
+     * what-if on a constant wins over the line that would set it. Returns the value in effect.
+     */
+    static long set(Map<String, Sourced> c, String key, long value, String source, long current) {
+        Sourced was = c.get(key);
+        if (was != null && was.source().startsWith("override")) return current;
+        c.put(key, new Sourced(value, source));
+        return value;
     }
 
     private static long integer(String name, String v, long min, long max) {

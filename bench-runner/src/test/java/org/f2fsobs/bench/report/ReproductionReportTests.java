@@ -14,7 +14,7 @@ class ReproductionReportTests {
     @Test
     void reportRunsEveryScenarioAndExplainsItsFigures(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("docs/reproduction.md");
-        var r = BenchRunnerCliTests.cli("report", "--out", out.toString(), "--scale", "0.004", "--repeat", "1", "--threads", "2");
+        var r = BenchRunnerCliTests.cli("report", "--out", out.toString(), "--figures", dir.resolve("docs/figures.json").toString(), "--scale", "0.004", "--repeat", "1", "--threads", "2");
         assertThat(r.code()).as(r.err()).isZero();
         String md = Files.readString(out);
         assertThat(md).startsWith("# Reproduction report").contains("--scale 0.004 --repeat 1");

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -27,23 +28,54 @@ public final class ProfileLoader {
     }
 
     public static Profile fromResource(String name) {
+        return fromResource(name, new java.util.TreeMap<>());
+    }
+
+    /**
+     * A shipped profile with some numeric constants set to other values ({@code cpu.costs_ps.seg_entry_read} →
+     * 280): the same checks apply to an overridden value as to the file's, and its source says it was overridden.
+     */
+    public static Profile fromResource(String name, Map<String, Long> overrides) {
         String path = "profiles/" + name + ".json";
         try (InputStream in = ProfileLoader.class.getClassLoader().getResourceAsStream(path)) {
             if (in == null) throw new ProfileException("unknown profile '" + name + "' (known: " + Profiles.names() + ")");
-            return parse(name + ".json", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            return parse(name + ".json", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), overrides);
         } catch (IOException e) {
             throw new ProfileException("cannot read profile " + path + ": " + e.getMessage());
         }
     }
 
     public static Profile parse(String file, String json) {
+        return parse(file, json, new java.util.TreeMap<>());
+    }
+
+    public static Profile parse(String file, String json, Map<String, Long> overrides) {
         JsonNode root;
         try {
             root = JSON.readTree(json);
         } catch (JacksonException e) {
             throw new ProfileException(file + ": not valid JSON: " + e.getOriginalMessage());
         }
+        for (Map.Entry<String, Long> o : new java.util.TreeMap<>(overrides).entrySet()) override(file, root, o.getKey(), o.getValue());
         return new ProfileLoader(file).build(root);
+    }
+
+    /** Sets the value of the numeric constant at {@code key} (dotted path) in the profile tree. */
+    private static void override(String file, JsonNode root, String key, long value) {
+        JsonNode n = root;
+        for (String part : key.split("\\.", -1)) {
+            n = n == null || part.isEmpty() ? null : n.get(part);
+        }
+        if (n == null || !n.isObject() || !n.has("value")) {
+            throw new ProfileException(file + ": --profile-set " + key + ": no such constant");
+        }
+        if (!n.get("value").isIntegralNumber()) {
+            throw new ProfileException(file + ": --profile-set " + key + ": not a numeric constant (structural choices are not overridden)");
+        }
+        ObjectNode leaf = (ObjectNode) n;
+        String was = leaf.get("value").toString() + " — " + leaf.path("source").asString("");
+        leaf.put("value", value);
+        leaf.put("source", "override (--profile-set " + key + "=" + value + "); the profile's value: " + was);
     }
 
     private Profile build(JsonNode root) {

@@ -19,6 +19,12 @@ public final class Profiles {
         return ProfileLoader.fromResource(name);
     }
 
+    /** A shipped profile with numeric constants overridden (dotted keys, as {@link Profile#constants()} names them). */
+    public static Profile load(String name, java.util.Map<String, Long> overrides) {
+        if (!NAMES.contains(name)) throw new ProfileException("unknown profile '" + name + "' (known: " + NAMES + ")");
+        return overrides.isEmpty() ? ProfileLoader.fromResource(name) : ProfileLoader.fromResource(name, overrides);
+    }
+
     public static List<Profile> all() {
         List<Profile> out = new ArrayList<>();
         for (String n : NAMES) out.add(load(n));

@@ -1,0 +1,101 @@
+package org.f2fsobs.bench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.f2fsobs.bench.api.Comparison;
+import org.f2fsobs.bench.api.ResultJson;
+import org.f2fsobs.bench.matrix.MatrixRunner;
+import org.f2fsobs.bench.scenario.Scenario;
+import org.f2fsobs.engine.platform.Profile;
+import org.f2fsobs.engine.platform.Sourced;
+
+/**
+ * The golden figures ({@code docs/figures.json}): every headline, ratio, interval, verdict and key counter of the seed
+ * matrices, and every profile constant's value, as {@code bench-runner report} found them. Committed with every change
+ * that moves a figure, so {@code report --diff} ({@link FiguresDiff}) can say what a change moved.
+ *
+ * <p>Layout: {@code settings} (scale, repetitions, seed: what the figures were run at), {@code scenarios.ID.comparisons.POINT}
+ * (medians off and on in the headline's base unit, ratio, interval, the mail's ratio, mechanism, verdict),
+ * {@code scenarios.ID.counters.POINT.COUNTER} (median off and on), {@code profiles.NAME.KEY.value}. Keys that describe
+ * the run rather than its figures ({@code generated_by}, {@code engine_version}) are not compared.
+ */
+public final class GoldenFigures {
+    /** Top-level keys that say how the file was made; a diff ignores them. */
+    static final List<String> NOT_FIGURES = List.of("about", "generated_by", "engine_version");
+
+    private final Map<String, Object> root = new LinkedHashMap<>();
+    private final Map<String, Object> scenarios = new LinkedHashMap<>();
+    private final Map<String, Object> profiles = new TreeMap<>();
+
+    public GoldenFigures(String generatedBy, String engineVersion, double scale, int repetitions, long seed) {
+        root.put("about", "Golden figures of the seed matrices, written by bench-runner report; bench-runner report --diff "
+                + "compares a fresh run with them. Commit this file with every change that moves a figure.");
+        root.put("generated_by", generatedBy);
+        root.put("engine_version", engineVersion);
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("scale", scale);
+        settings.put("repetitions", repetitions);
+        settings.put("seed", seed);
+        root.put("settings", settings);
+        root.put("scenarios", scenarios);
+        root.put("profiles", profiles);
+    }
+
+    /** One scenario's matrix: its comparisons and the medians of the counters the report explains them with. */
+    public void addScenario(Scenario s, MatrixRunner.MatrixResult m) {
+        Map<String, Object> part = new LinkedHashMap<>();
+        part.put("flag", s.flag());
+        part.put("profile", s.profile());
+        Map<String, Object> comparisons = new LinkedHashMap<>();
+        for (Comparison c : m.comparisons()) comparisons.put(ScenarioReport.point(c), comparison(c));
+        part.put("comparisons", comparisons);
+        Map<String, Object> counters = new LinkedHashMap<>();
+        ScenarioReport.counterMedians(s, m.cells()).forEach((point, byName) -> {
+            Map<String, Object> named = new LinkedHashMap<>();
+            byName.forEach((name, offOn) -> named.put(name, offOn(offOn[0], offOn[1])));
+            counters.put(point, named);
+        });
+        part.put("counters", counters);
+        scenarios.put(s.id(), part);
+    }
+
+    /** Every constant of a profile, with its value. */
+    public void addProfile(Profile p) {
+        Map<String, Object> constants = new LinkedHashMap<>();
+        for (Map.Entry<String, Sourced> e : p.constants().entrySet()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("value", e.getValue().value());
+            constants.put(e.getKey(), c);
+        }
+        profiles.put(p.name(), constants);
+    }
+
+    public String json() {
+        return ResultJson.write(root) + "\n";
+    }
+
+    private static Map<String, Object> comparison(Comparison c) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("off_median", c.off().median());
+        out.put("on_median", c.on().median());
+        out.put("n", List.of(c.off().n(), c.on().n()));
+        out.put("ratio", c.ratio());
+        List<Double> ci = new ArrayList<>();
+        for (double d : c.ratioCi()) ci.add(d);
+        out.put("ratio_ci", ci);
+        out.put("reference_ratio", c.referenceRatio());
+        out.put("mechanism", c.mechanism());
+        out.put("verdict", c.verdict());
+        return out;
+    }
+
+    private static Object offOn(Object off, Object on) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("off", off);
+        m.put("on", on);
+        return m;
+    }
+}
