@@ -13,6 +13,7 @@ import org.f2fsobs.engine.f2fs.Volume;
 import org.f2fsobs.engine.f2fs.file.FileData;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimTask;
+import org.f2fsobs.engine.sim.device.ContentRegistry;
 
 /**
  * dd on the engine: one task reading ibs-sized blocks from the input (/dev/zero, /dev/urandom — a seeded stream, see
@@ -91,7 +92,7 @@ final class DdWorkload implements Workload {
                 long[] refs = new long[(int) ((want + 4095) / 4096) + 1];
                 long base = inPos;
                 got = v.pread(t, in, inPos, want, (idx, ref, o, n) -> refs[(int) (idx - base / 4096)] = ref);
-                data = copyOf(refs, base, outPos);
+                data = copyOf(env.registry(), refs, base, outPos);
             }
             if (got <= 0) break;
             if (got == ibs) full++;
@@ -122,21 +123,41 @@ final class DdWorkload implements Workload {
         return new Outcome(text, new RunResult.Headline("bandwidth", bytes * 1e9 / elapsedNs, "bytes/s"), metrics);
     }
 
-    /** The content of a block read from a file, to be written at {@code outPos}: the same references, shifted. */
-    private static FileData copyOf(long[] refs, long inPos, long outPos) {
-        if ((inPos & 4095) != 0 || (outPos & 4095) != 0) {
-            throw new F2fsException("EINVAL", "dd: unaligned copies between files are not simulated");
-        }
-        long inFirst = inPos / 4096, outFirst = outPos / 4096;
+    /**
+     * The content of a block read from a file, to be written at {@code outPos}: output byte {@code outPos + k} is input
+     * byte {@code inPos + k}. Whole pages at the same offset within a page keep their references; any other page is
+     * built from the input's bytes (dd's 512-byte default blocks, skip= and seek= in sectors).
+     */
+    private static FileData copyOf(ContentRegistry registry, long[] refs, long inPos, long outPos) {
+        long inFirst = inPos / 4096;
+        long shift = inPos - outPos;
         return new FileData() {
             @Override
             public long pageRef(long pageIndex) {
-                return refs[(int) (pageIndex - outFirst)];
+                if ((shift & 4095) == 0) return ref((pageIndex * 4096 + shift) / 4096);
+                byte[] page = new byte[4096];
+                fill(pageIndex * 4096, page, 0, 4096);
+                return registry.literal(page, 0, 4096);
             }
 
             @Override
             public void fill(long fileOffset, byte[] dst, int off, int len) {
-                throw new UnsupportedOperationException("partial page copy");
+                long cached = -1;
+                byte[] src = null;
+                for (int k = 0; k < len; k++) {
+                    long in = fileOffset + k + shift;
+                    if (in / 4096 != cached) {
+                        cached = in / 4096;
+                        long r = ref(cached);
+                        src = r == ContentRegistry.NONE ? new byte[4096] : registry.bytes(r);
+                    }
+                    dst[off + k] = src[(int) (in & 4095)];
+                }
+            }
+
+            private long ref(long inPage) {
+                long r = refs[(int) (inPage - inFirst)];
+                return r == ContentRegistry.NONE ? registry.zeroRef() : r;
             }
         };
     }

@@ -15,9 +15,7 @@ import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import org.f2fsobs.bench.scenario.ScenarioCommand;
 import org.f2fsobs.bench.script.Script;
 import org.f2fsobs.bench.script.ScriptException;
-import org.f2fsobs.bench.script.ScriptLine;
 import org.f2fsobs.bench.script.ScriptParser;
-import org.f2fsobs.bench.tool.ToolCommandLine;
 import org.f2fsobs.bench.tool.dd.DdDialect;
 import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.F2fsOptions;
@@ -103,7 +101,7 @@ public final class EngineCellRunner implements CellRunner {
         String mountText = spec.mount() == null ? "" : spec.mount();
         Script script = spec.script() != null
                 ? ScriptParser.parse(spec.script(), new ScriptParser.Options(profile, dialect, mkfsText, mountText))
-                : singleCommand(profile, mkfsText, mountText, spec.command(), dialect);
+                : ScriptParser.command(spec.command(), new ScriptParser.Options(profile, dialect, mkfsText, mountText));
         RunPlan plan = RunPlan.of(script, script.tools().size() - 1, base, spec.seed(), dialect);
         List<Execution.Result> xs = Execution.runAll(plan, progress, cancel);
         String reproduce = "bench-runner exec --profile " + profile.name()
@@ -118,16 +116,6 @@ public final class EngineCellRunner implements CellRunner {
             out.add(assemble(null, x, script.machine(), o, params, spec.seed(), null, reproduce, Map.of()));
         }
         return out;
-    }
-
-    /** A single command: the implied format and mount at "/", then the command (split as before, no shell expansion). */
-    private static Script singleCommand(Profile profile, String mkfs, String mount, String command, DdDialect dialect) {
-        if (command == null || command.isBlank()) throw new Execution.RunInputException("give a command or a script");
-        ScriptLine.Source none = new ScriptLine.Source(0, command);
-        List<ScriptLine> lines = List.of(new ScriptLine.Format(none, mkfs(mkfs), mkfs, true),
-                new ScriptLine.Mount(none, mount, "/", true),
-                new ScriptLine.Tool(new ScriptLine.Source(1, command), command, ToolCommandLine.parse(command, dialect), false));
-        return new Script(lines, profile, command);
     }
 
     private static String optArgs(Map<String, Boolean> opts) {

@@ -104,7 +104,7 @@ final class Execution {
 
     /** One preparation line on a volume mounted by someone else (the crash checker's replay). */
     static void prepare(SimTask t, Volume v, WorkloadEnv env, RunPlan.Step s) {
-        ScriptShell.around(v, env).run(t, s.line());
+        ScriptShell.around(v, env, s.mountPoint()).run(t, s.line());
     }
 
     private static Map<String, Object> preparationCounters(Volume v, ScriptShell sh, long[] mark) {

@@ -20,7 +20,7 @@ final class FileCommands {
         switch (line) {
             case ScriptLine.Truncate tr -> {
                 for (String p : tr.paths()) {
-                    if (tr.noCreate() && v.lookup(t, p) == null) continue;
+                    if (tr.noCreate() && !exists(t, v, p)) continue;
                     int fd = open(t, v, p, Volume.O_CREAT | Volume.O_WRONLY);
                     v.ftruncate(t, fd, tr.size());
                     v.close(t, fd);
@@ -32,14 +32,19 @@ final class FileCommands {
                 v.close(t, fd);
             }
             case ScriptLine.SetCompression c -> {
-                if (v.lookup(t, c.path()) == null) throw new F2fsException("ENOENT", "chattr: " + c.path() + ": No such file or directory");
+                if (!exists(t, v, c.path())) throw new F2fsException("ENOENT", "chattr: " + c.path() + ": No such file or directory");
                 if (v.isDirectory(t, c.path())) v.mkdirs(t, c.path(), true);   // FS_IOC_SETFLAGS on the directory
                 else v.setCompression(t, c.path());
             }
             case ScriptLine.Mkdir m -> {
                 for (String p : m.paths()) {
-                    if (!m.parents() && v.lookup(t, p) != null) throw new F2fsException("EEXIST", "mkdir: " + p + ": File exists");
+                    if (!m.parents() && exists(t, v, p)) throw new F2fsException("EEXIST", "mkdir: " + p + ": File exists");
                     v.mkdirs(t, p, false);
+                }
+            }
+            case ScriptLine.Touch to -> {
+                for (String p : to.paths()) {
+                    if (!exists(t, v, p)) v.close(t, open(t, v, p, Volume.O_CREAT | Volume.O_WRONLY));
                 }
             }
             case ScriptLine.Remove r -> {
@@ -58,6 +63,16 @@ final class FileCommands {
         }
     }
 
+    /** Whether {@code path} exists (a missing parent directory means it does not). */
+    private static boolean exists(SimTask t, Volume v, String path) {
+        try {
+            return v.lookup(t, path) != null;
+        } catch (F2fsException e) {
+            if (e.errno().equals("ENOENT")) return false;
+            throw e;
+        }
+    }
+
     private static int open(SimTask t, Volume v, String path, int flags) {
         int slash = path.lastIndexOf('/');
         if (slash > 0) v.mkdirs(t, path.substring(0, slash), false);
@@ -65,7 +80,7 @@ final class FileCommands {
     }
 
     private static void remove(SimTask t, Volume v, String p, boolean recursive, boolean force) {
-        if (v.lookup(t, p) == null) {
+        if (!exists(t, v, p)) {
             if (force) return;
             throw new F2fsException("ENOENT", "rm: cannot remove '" + p + "': No such file or directory");
         }

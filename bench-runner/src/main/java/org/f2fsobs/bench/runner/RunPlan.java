@@ -23,8 +23,8 @@ record RunPlan(Profile profile, String mkfsText, Mkfs.Options mkfs, String mount
                List<Step> preparation, String command, long seed, DdDialect ddDialect, Script script, int headline,
                F2fsOptions base) {
 
-    /** One preparation line: what it does, the directory it names, its command, and the parsed line. */
-    record Step(PreparationStep.Op op, String path, String command, ScriptLine line) {}
+    /** One preparation line: what it does, the directory it names, its command, the parsed line, where the volume is mounted. */
+    record Step(PreparationStep.Op op, String path, String command, ScriptLine line, String mountPoint) {}
 
     /** The plan of {@code script} whose result is its tool run number {@code headline} (0-based). */
     static RunPlan of(Script script, int headline, F2fsOptions base, long seed, DdDialect dialect) {
@@ -34,17 +34,20 @@ record RunPlan(Profile profile, String mkfsText, Mkfs.Options mkfs, String mount
             if (lines.get(i) instanceof ScriptLine.Tool && tools++ == headline) at = i;
         }
         if (at < 0) throw new IllegalArgumentException("the script has no tool run " + headline);
-        String mkfs = "", mount = "";
+        String mkfs = "", mount = "", mountPoint = "/";
         List<Step> steps = new ArrayList<>();
         for (ScriptLine l : lines.subList(0, at)) {
             switch (l) {
                 case ScriptLine.Format f -> mkfs = f.optionsText();
-                case ScriptLine.Mount m -> mount = m.options();
+                case ScriptLine.Mount m -> {
+                    mount = m.options();
+                    mountPoint = m.mountPoint();
+                }
                 case ScriptLine.LoadNullBlk n -> { }
                 case ScriptLine.Matching m -> { }
                 default -> {
                     if (l instanceof ScriptLine.Remount r) mount = r.options();
-                    steps.add(new Step(PreparationStep.classify(l), PreparationStep.path(l), PreparationStep.command(l), l));
+                    steps.add(new Step(PreparationStep.classify(l), PreparationStep.path(l), PreparationStep.command(l), l, mountPoint));
                 }
             }
         }

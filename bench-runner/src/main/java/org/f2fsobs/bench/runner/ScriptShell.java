@@ -35,11 +35,12 @@ final class ScriptShell {
         this.base = base;
     }
 
-    /** A shell around a volume mounted by someone else (the crash harness), at "/". */
-    static ScriptShell around(Volume v, WorkloadEnv env) {
+    /** A shell around a volume mounted by someone else (the crash harness), as if mounted at {@code mountPoint}. */
+    static ScriptShell around(Volume v, WorkloadEnv env, String mountPoint) {
         ScriptShell s = new ScriptShell(v.kernel(), env, v.sbi().opts);
         s.v = v;
-        s.mountPoint = "/";
+        s.mountPoint = mountPoint;
+        s.namespace();
         return s;
     }
 
@@ -111,7 +112,7 @@ final class ScriptShell {
 
     private void cd(SimTask t, String dir) {
         cwd = dir;
-        if (v != null && onVolume(dir) != null) v.mkdirs(t, onVolume(dir), false);   // as missing parents are created
+        if (v != null && onVolume(dir) != null) v.mkdirs(t, dir, false);   // as missing parents are created
         namespace();
     }
 

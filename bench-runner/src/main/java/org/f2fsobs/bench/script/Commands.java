@@ -27,7 +27,7 @@ import org.f2fsobs.engine.f2fs.Optimizations;
 final class Commands {
     static final Set<String> NAMES = Set.of("insmod", "modprobe", "make_f2fs", "mkfs.f2fs", "mkfs", "mount", "umount",
             "truncate", "fallocate", "dd", "fio", "iozone", "tiotest", "sync", "echo", "cat", "chattr", "f2fs_io", "mkdir",
-            "rm", "cp", "cd", "sleep", "sudo", "time");
+            "touch", "rm", "cp", "cd", "sleep", "sudo", "time");
     private static final Set<String> TOOLS = Set.of("dd", "fio", "iozone", "tiotest");
 
     private final ScriptState st;

@@ -8,7 +8,7 @@ import org.f2fsobs.bench.tool.VolumePaths;
 /**
  * The file commands of a script, with coreutils' and util-linux's syntax where the model follows it: {@code truncate
  * -s SIZE [-c] FILE…}, {@code fallocate [-o OFFSET] -l LENGTH FILE}, {@code mkdir [-p] DIR…}, {@code rm [-r] [-f]
- * PATH…}, {@code cp SRC DST}, {@code chattr +c PATH…}, {@code f2fs_io setflags compression PATH}, {@code cd DIR}, and
+ * PATH…}, {@code touch FILE…}, {@code cp SRC DST}, {@code chattr +c PATH…}, {@code f2fs_io setflags compression PATH}, {@code cd DIR}, and
  * writes into a file from {@code echo} or a here-document. Unknown commands end here, refused by name.
  */
 final class FileLines {
@@ -23,6 +23,7 @@ final class FileLines {
             case "truncate" -> truncate(args, src);
             case "fallocate" -> fallocate(args, src);
             case "mkdir" -> mkdir(args, src);
+            case "touch" -> touch(args, src);
             case "rm" -> rm(args, src);
             case "cp" -> cp(args, src);
             case "chattr" -> chattr(args, src);
@@ -109,6 +110,15 @@ final class FileLines {
         }
         for (String p : paths) st.onVolume(src, p, Set.of());
         st.add(line);
+    }
+
+    private void touch(List<String> args, ScriptLine.Source src) {
+        if (args.isEmpty()) throw new ScriptException.Why("touch needs a file");
+        for (String a : args) {
+            if (a.startsWith("-")) throw new ScriptException.Why("touch option " + a + " is not modelled (timestamps are not kept)");
+        }
+        for (String p : args) st.files.add(st.onVolume(src, p, Set.of()));
+        st.add(new ScriptLine.Touch(src, args));
     }
 
     private void rm(List<String> args, ScriptLine.Source src) {

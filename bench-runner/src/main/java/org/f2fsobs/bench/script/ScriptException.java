@@ -10,7 +10,8 @@ public final class ScriptException extends RuntimeException {
     private final String line;
 
     public ScriptException(int lineNumber, String line, String why) {
-        super("script line " + lineNumber + " '" + line + "': " + why, null, false, false);
+        super((lineNumber > 0 ? "script line " + lineNumber + " '" + line + "': " : line.isEmpty() ? "script: " : line + ": ") + why,
+                null, false, false);
         this.lineNumber = lineNumber;
         this.line = line;
     }

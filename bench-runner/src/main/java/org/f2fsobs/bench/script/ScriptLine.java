@@ -54,6 +54,9 @@ public sealed interface ScriptLine {
 
     record Mkdir(Source source, List<String> paths, boolean parents) implements ScriptLine {}
 
+    /** {@code touch FILE…}: creates missing files (timestamps are not modelled: an existing file is left as it is). */
+    record Touch(Source source, List<String> paths) implements ScriptLine {}
+
     record Remove(Source source, List<String> paths, boolean recursive, boolean force) implements ScriptLine {}
 
     record Copy(Source source, String from, String to) implements ScriptLine {}

@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.f2fsobs.bench.tool.ToolCommandLine;
+import org.f2fsobs.bench.tool.ToolInvocation;
+import org.f2fsobs.bench.tool.ToolUsageException;
 import org.f2fsobs.bench.tool.dd.DdDialect;
 import org.f2fsobs.engine.platform.Profile;
 
@@ -13,7 +16,9 @@ import org.f2fsobs.engine.platform.Profile;
  * Reads a script — the shell lines of a patch mail's Test section — into {@link ScriptLine}s, the whole script before
  * anything runs: an unknown line, or one the model cannot run as written, is a {@link ScriptException} naming the line
  * and why. Lines may carry a pasted prompt ({@code $ }, {@code # }, {@code user@host:~$ }, {@code host:/ # }); a
- * {@code #} line that is not a prompt before a known command is a comment. Lines ending in a backslash continue on
+ * {@code # } line is a root prompt when a known command follows it, or when another {@code # } line of the paste
+ * starts with one (then every {@code # } line is a command, and an unknown one is refused); otherwise it is a comment,
+ * as is a {@code #} without a blank after it. Lines ending in a backslash continue on
  * the next; here-documents run to their delimiter; {@code VAR=value} and {@code export VAR=value} set variables for
  * later lines; {@code sudo} and {@code time} prefixes are taken (the model runs as root; {@code time} prints bash's
  * real/user/sys after the tool's output). Which commands exist and what they accept: {@link Commands}.
@@ -39,6 +44,8 @@ public final class ScriptParser {
     }
 
     private final ScriptState state;
+    /** The paste uses "# " as its prompt: some "# " line starts with a known command, so every "# " line is a command. */
+    private boolean hashPrompt;
     private final Map<String, String> vars = new LinkedHashMap<>();
     private final Commands commands;
 
@@ -55,12 +62,15 @@ public final class ScriptParser {
         boolean formats = physical.stream().anyMatch(ScriptParser::looksLikeMkfs);
         ScriptParser p = new ScriptParser(options, formats);
         if (!formats) {
-            p.state.add(new ScriptLine.Format(new ScriptLine.Source(0, "(implied) mkfs.f2fs " + options.mkfs()),
-                    Commands.mkfsOptions(options.mkfs()), options.mkfs(), true));
+            p.state.add(implied(options));
         } else if (!options.mkfs().isEmpty()) {
             throw new ScriptException(0, "--mkfs " + options.mkfs(), "--mkfs gives the options of the implied format, but the script "
                     + "formats the device itself: put the options on its make_f2fs / mkfs.f2fs line");
         }
+        p.hashPrompt = physical.stream().anyMatch(l -> {
+            String t = l.strip();
+            return t.startsWith("# ") && Commands.isCommand(t.substring(2).strip().split("\\s+")[0]);
+        });
         p.lines(physical);
         try {
             p.state.finish(new ScriptLine.Source(physical.size(), physical.get(physical.size() - 1)));
@@ -76,6 +86,37 @@ public final class ScriptParser {
                     + "tiotest: there is nothing to measure");
         }
         return new Script(p.state.lines, p.state.machine, text);
+    }
+
+    /**
+     * A single tool command ({@code exec -- TOOL ARGS}, {@code POST /api/runs} with a {@code command}): split as before
+     * (quotes and backslashes, no expansion), on the fresh volume of an implied format and mount at "/", checked as a
+     * script line is (contracts.md §6); a refusal is a {@link ToolUsageException} naming the option.
+     */
+    public static Script command(String command, Options options) {
+        if (command == null || command.isBlank()) throw new ToolUsageException("command", "", "empty command: give fio, dd, iozone or tiotest");
+        ToolInvocation inv = ToolCommandLine.parse(command, options.ddDialect());
+        ScriptParser p = new ScriptParser(options, false);
+        ScriptLine.Source src = new ScriptLine.Source(1, command);
+        p.state.add(implied(options));
+        try {
+            p.commands.parse(ToolCommandLine.split(command), null, null, false, src);
+        } catch (ScriptException.Why w) {
+            throw new ToolUsageException(inv.tool(), command, w.getMessage());
+        }
+        List<ScriptLine> lines = new ArrayList<>(p.state.lines);
+        lines.set(lines.size() - 1, new ScriptLine.Tool(src, command, inv, false));   // the command as given
+        return new Script(lines, p.state.machine, command);
+    }
+
+    /** The implied format of a script without a make_f2fs line: --mkfs's options. */
+    private static ScriptLine.Format implied(Options options) {
+        try {
+            return new ScriptLine.Format(new ScriptLine.Source(0, "(implied) mkfs.f2fs " + options.mkfs()),
+                    Commands.mkfsOptions(options.mkfs()), options.mkfs(), true);
+        } catch (ScriptException.Why w) {
+            throw new ScriptException(0, "--mkfs " + options.mkfs(), w.getMessage());
+        }
     }
 
     private static int lineOf(String text, int index) {
@@ -98,7 +139,7 @@ public final class ScriptParser {
                 b.append(physical.get(i++));
             }
             String text = b.toString().strip();
-            String cmd = stripPrompt(text);
+            String cmd = stripPrompt(text, hashPrompt);
             if (cmd == null) continue;                          // blank line or comment
             List<ShellWords.Command> parsed;
             try {
@@ -128,15 +169,18 @@ public final class ScriptParser {
         return n % 2 == 1;
     }
 
-    /** The command of a line without its pasted prompt; null for a blank line or a comment. */
-    private static String stripPrompt(String text) {
+    /**
+     * The command of a line without its pasted prompt; null for a blank line or a comment. A "# " line is a root prompt
+     * when the paste uses that prompt ({@code hashPrompt}) or a known command follows it, else a comment.
+     */
+    private static String stripPrompt(String text, boolean hashPrompt) {
         if (text.isEmpty()) return null;
         String t = PROMPT.matcher(text).replaceFirst("");
         if (t.startsWith("$ ")) t = t.substring(2).strip();
         if (t.startsWith("#")) {
             String after = t.substring(1).strip();
             String first = after.isEmpty() ? "" : after.split("\\s+")[0];
-            if (!t.startsWith("# ") || !Commands.isCommand(first)) return null;
+            if (!t.startsWith("# ") || (!hashPrompt && !Commands.isCommand(first))) return null;
             t = after;
         }
         return t.isEmpty() ? null : t;

@@ -42,7 +42,7 @@ class ScenarioCommandTests {
         assertThat(render("iozone-compressed-sync").command())
                 .isEqualTo(CATALOG.get("iozone-compressed-sync").command() + " -f /compressed/iozone.tmp");
         assertThat(render("dd-compressed-read").preparation()).extracting(ScenarioCommand.Step::command)
-                .containsExactly("chattr +c /", "dd if=/dev/zero of=dummy bs=1m count=1000", "echo 3 > /proc/sys/vm/drop_caches");
+                .containsExactly("chattr +c /data", "dd if=/dev/zero of=dummy bs=1m count=1000", "echo 3 > /proc/sys/vm/drop_caches");
     }
 
     @Test
