@@ -10,7 +10,6 @@ import org.f2fsobs.bench.script.Script;
 import org.f2fsobs.bench.script.ScriptException;
 import org.f2fsobs.bench.script.ScriptLine;
 import org.f2fsobs.bench.script.ScriptParser;
-import org.f2fsobs.bench.tool.ToolCommandLine;
 import org.f2fsobs.bench.tool.ToolInvocation;
 import org.f2fsobs.bench.tool.ToolUsageException;
 import org.f2fsobs.bench.tool.dd.DdDialect;
@@ -87,7 +86,7 @@ final class ExecRequests {
         }
         ToolInvocation tool;
         try {
-            tool = ToolCommandLine.parse(command, dialect);
+            tool = ScriptParser.command(command, new ScriptParser.Options(p, dialect, mkfs, mount)).tools().get(0).invocation();
         } catch (ToolUsageException ex) {
             throw ApiException.invalid("command", ex.getMessage());
         } catch (RuntimeException ex) {
