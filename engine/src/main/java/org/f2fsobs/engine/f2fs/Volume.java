@@ -56,8 +56,7 @@ public final class Volume {
     private final TreeMap<Integer, OpenFile> fds = new TreeMap<>();
     private final Recovery.Result recovery;
     private int nextFd = 3;
-    private List<String> mountPoint = List.of();
-    private List<String> cwd = List.of();
+    private final Namespace ns = new Namespace();
     private SyscallObserver observer = NOP;
     private boolean mounted = true;
 
@@ -160,41 +159,18 @@ public final class Volume {
      * point; relative ones start at the current directory.
      */
     public void setNamespace(String mountPoint, String cwd) {
-        List<String> m = normalize(List.of(), mountPoint, mountPoint);
-        this.mountPoint = List.copyOf(m);
-        this.cwd = List.copyOf(normalize(List.of(), cwd, cwd));
+        ns.set(mountPoint, cwd);
     }
 
     /** chdir(2) on the volume: {@code path} must be a directory. */
     public void chdir(SimTask t, String path) {
         List<String> parts = split(path);
         resolveDir(t, parts, parts.size(), false);
-        this.cwd = List.copyOf(parts);
+        ns.chdir(parts);
     }
 
-    /** A path as components from the volume root: "." dropped, ".." taken back (never above the root). */
     private List<String> split(String path) {
-        if (path.indexOf('\0') >= 0) throw new F2fsException("EINVAL", "a path with a NUL byte: " + path.replace('\0', '@'));
-        if (!path.startsWith("/")) return normalize(cwd, path, path);
-        List<String> abs = normalize(List.of(), path, path);
-        if (abs.size() < mountPoint.size() || !abs.subList(0, mountPoint.size()).equals(mountPoint)) {
-            throw new F2fsException("ENOENT", path + " is not on the simulated volume (mounted at /" + String.join("/", mountPoint) + ")");
-        }
-        return new ArrayList<>(abs.subList(mountPoint.size(), abs.size()));
-    }
-
-    private static List<String> normalize(List<String> base, String path, String whole) {
-        List<String> parts = new ArrayList<>(base);
-        for (String p : path.split("/")) {
-            if (p.isEmpty() || p.equals(".")) continue;
-            if (p.equals("..")) {
-                if (parts.isEmpty()) throw new F2fsException("EINVAL", "'..' in " + whole + " climbs above the volume root");
-                parts.remove(parts.size() - 1);
-            } else {
-                parts.add(p);
-            }
-        }
-        return parts;
+        return ns.split(path);
     }
 
     private F2fsInode root(SimTask t) {
@@ -444,7 +420,7 @@ public final class Volume {
         if (!d.directory()) throw new F2fsException("ENOTDIR", path + " is not a directory");
         F2fsInode i = sbi.icache.iget(t, d.ino());
         if (!list(t, path).isEmpty()) throw new F2fsException("ENOTEMPTY", path + " is not empty");
-        if (parts.equals(cwd)) throw new F2fsException("EBUSY", path + " is the current directory");
+        if (ns.isCwd(parts)) throw new F2fsException("EBUSY", path + " is the current directory");
         sbi.cpRwsem.downRead(t);
         try {
             dir.deleteEntry(t, parent, name);
