@@ -73,3 +73,17 @@ export function tokenPrompt(box, retry) {
   });
   box.append(el('p', { class: 'token-prompt' }, el('label', { for: id }, 'API token '), input, ' ', button));
 }
+
+/**
+ * What a scenario knows drifts at the scale its comparisons ran at (comparison.scale_note, set below scale 1), once
+ * per distinct note: shown beside the figures it qualifies. Empty text when there is none.
+ */
+export function scaleNotes(comparisons) {
+  const notes = [...new Set((comparisons || []).map((c) => c.scale_note).filter(Boolean))];
+  const p = document.createElement('p');
+  p.className = 'scale-note';
+  p.dataset.slot = 'scale-note';
+  p.hidden = notes.length === 0;
+  p.textContent = notes.length ? 'Note on scale — ' + notes.join(' · ') : '';
+  return p;
+}

@@ -7,7 +7,7 @@ import { getJson, sendJson } from '../lib/api.js';
 import { el, clear, link, statusBadge, pageReady, showError } from '../lib/dom.js';
 import { fmtValue, fmtParams, fmtRatio, fmtInterval, fmtDuration } from '../lib/format.js';
 import { progressOf, etaSeconds, varyingOf, pointLabel } from '../charts/series.js';
-import { verdictBadge, tokenPrompt } from '../lib/ui.js';
+import { verdictBadge, tokenPrompt, scaleNotes } from '../lib/ui.js';
 
 const matrixId = document.body.dataset.matrix;
 const url = '/api/matrices/' + matrixId;
@@ -103,6 +103,9 @@ function renderVerdicts(m) {
       el('td', {}, fmtRatio(c.ratio) + ' ', el('span', { class: 'muted' }, fmtInterval(c.ratio_ci))),
       el('td', {}, fmtRatio(c.reference_ratio)), el('td', {}, c.mechanism || '–'), el('td', {}, verdictBadge(c.verdict))));
   }
+  const old = section.querySelector('[data-slot=scale-note]');
+  if (old) old.remove();
+  section.append(scaleNotes(cs));
 }
 
 /** {k: [v1, v2]} as "k ∈ {v1, v2}, k2 = v" (or {@code none} when empty). */
@@ -158,6 +161,9 @@ function stopLive() {
   source = null;
   if (poller) clearInterval(poller);
   poller = null;
+  // a re-read still scheduled by the last cell events is superseded by the one the caller makes (no render after "ended")
+  if (refreshTimer) clearTimeout(refreshTimer);
+  refreshTimer = null;
 }
 
 function startLive() {

@@ -5,7 +5,7 @@ import { getJson, sendJson } from '../lib/api.js';
 import { el, clear, setStatus, pageReady, link } from '../lib/dom.js';
 import { fmtRatio, fmtInterval, metricLabel, verdictLabel } from '../lib/format.js';
 import { claimLines, newestComparisons, verdictCounts, defaultMatrix, pointLabel, varyingOf } from '../charts/series.js';
-import { verdictBadge, showProblem, tokenPrompt } from '../lib/ui.js';
+import { verdictBadge, showProblem, tokenPrompt, scaleNotes } from '../lib/ui.js';
 
 const ROWS_SHOWN = 3;
 
@@ -55,6 +55,7 @@ function renderReproduction(box, doc, card) {
   }
   table.append(body);
   box.append(table);
+  box.append(scaleNotes(shown.length ? shown : cs.slice(0, ROWS_SHOWN)));
   const counts = verdictCounts(cs);
   if (cs.length > ROWS_SHOWN) {
     box.append(el('p', { class: 'muted' }, 'All ' + cs.length + ' points: ' + Object.entries(counts).map(([v, n]) => n + ' ' + verdictLabel(v).slice(2)).join(', ') + '.'));

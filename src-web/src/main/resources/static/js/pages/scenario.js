@@ -9,7 +9,7 @@ import {
   expectationsAt, pointLabel,
 } from '../charts/series.js';
 import { plotBars, plotSweep, plotHistogram, plotTime, showEmpty, showChart } from '../charts/plot.js';
-import { verdictBadge, showProblem, clearProblems, takeToken } from '../lib/ui.js';
+import { verdictBadge, showProblem, clearProblems, takeToken, scaleNotes } from '../lib/ui.js';
 
 const scenarioId = document.body.dataset.scenario;
 const flag = document.body.dataset.flag;
@@ -154,6 +154,10 @@ function fillComparisonTable(set) {
       el('td', {}, verdictBadge(c.verdict)),
       el('td', {}, link('/matrices/' + c.matrix_id, String(c.matrix_id)))));
   }
+  const table = document.getElementById('comparison-table');
+  const old = table.parentNode.querySelector('[data-slot=scale-note]');
+  if (old) old.remove();
+  table.after(scaleNotes(set.comparisons));
 }
 
 async function matrixDoc(id) {

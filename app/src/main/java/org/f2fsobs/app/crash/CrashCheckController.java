@@ -79,7 +79,7 @@ class CrashCheckController {
             b.rejectUnknown(FIELDS);
             Long point = b.integer("point", 0, Integer.MAX_VALUE);
             Long maxPoints = b.integer("max_points", 1, Integer.MAX_VALUE);
-            CellSpec cell = CellRequests.cell(b, catalog, limits);
+            CellSpec cell = CellRequests.cell(b, catalog, limits, true);
             if (maxPoints != null && maxPoints > limits.crashPoints()) {
                 throw ApiException.overLimit(Limits.CRASH_POINTS, "max_points", maxPoints + " crash points, over the limit "
                         + Limits.CRASH_POINTS + " = " + limits.crashPoints());

@@ -21,6 +21,7 @@ import org.f2fsobs.bench.api.CellSpec;
 import org.f2fsobs.bench.api.Comparison;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.bench.matrix.FieldError;
 import org.f2fsobs.bench.matrix.MatrixExpansion;
 import org.f2fsobs.bench.matrix.MatrixLimits;
 import org.f2fsobs.bench.matrix.ParamValues;
@@ -84,8 +85,9 @@ class MatrixService {
         Limits limits = properties.limits();
         MatrixExpansion.Expansion e = catalog.validate(parsed.request(), new MatrixLimits(limits.maxCells()), parsed.profile());
         if (e.invalid()) {
-            return Mono.error(ApiException.invalid(e.errors().stream().filter(f -> !f.overLimit()).toList()));
+            return Mono.error(ApiException.invalid(e.errors().stream().filter(f -> f.kind() == FieldError.Kind.INVALID).toList()));
         }
+        if (e.belowMinScale()) return Mono.error(ApiException.overLimit(Limits.MIN_SCALE, e.errors()));
         if (e.overLimit()) return Mono.error(ApiException.overLimit(Limits.MAX_CELLS, e.errors()));
         Scenario scenario = catalog.get(parsed.request().scenario());
         for (CellSpec c : e.cells()) {

@@ -24,6 +24,11 @@ public final class CellRequests {
 
     /** Reads the cell fields of {@code body} (the caller rejects unknown fields and throws the errors). */
     public static CellSpec cell(JsonBody body, ScenarioCatalog catalog, Limits limits) {
+        return cell(body, catalog, limits, false);
+    }
+
+    /** As {@link #cell(JsonBody, ScenarioCatalog, Limits)}; a crash check ({@code crash}) takes any scale &gt; 0. */
+    public static CellSpec cell(JsonBody body, ScenarioCatalog catalog, Limits limits, boolean crash) {
         String scenario = body.string("scenario");
         String profile = body.string("profile");
         Long seed = body.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
@@ -33,7 +38,10 @@ public final class CellRequests {
         if (p != null) p.forEach((k, v) -> params.put(k, JsonBody.scalar(v)));
         body.throwIfErrors();
         if (scenario == null) throw ApiException.invalid("scenario", "is required");
-        ScenarioCatalog.RunValidation v = catalog.validateRun(scenario, optimizations, params, seed == null ? 1 : seed, profile);
+        long sd = seed == null ? 1 : seed;
+        ScenarioCatalog.RunValidation v = crash ? catalog.validateRunAtAnyScale(scenario, optimizations, params, sd, profile)
+                : catalog.validateRun(scenario, optimizations, params, sd, profile);
+        if (!v.ok() && v.errors().stream().allMatch(f -> f.belowMinScale())) throw ApiException.overLimit(Limits.MIN_SCALE, v.errors());
         if (!v.ok()) throw ApiException.invalid(v.errors());
         Scenario s = catalog.get(scenario);
         long bytes = ScenarioCommand.dataBytes(s, v.cell().params());

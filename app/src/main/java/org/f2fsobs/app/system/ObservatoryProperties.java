@@ -53,6 +53,8 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
         public static final String COMMAND_LENGTH = "command_length";
         public static final String CRASH_POINTS = "crash_points";
         public static final String BODY_BYTES = "body_bytes";
+        /** Not a setting: each scenario's smallest meaningful scale (its catalog file), named on a 422 like a limit. */
+        public static final String MIN_SCALE = "min_scale";
 
         public Limits {
             if (maxCells == null) maxCells = 1000L;

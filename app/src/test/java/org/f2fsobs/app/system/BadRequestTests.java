@@ -89,8 +89,12 @@ class BadRequestTests {
                 bad("POST", "/api/matrices", "{" + FIO + ", \"params\": {\"scale\": [0]}}", TOKEN, 400, "params.scale[0]"),
                 bad("POST", "/api/matrices", "{" + FIO + ", \"params\": {\"scale\": [-0.5]}}", TOKEN, 400, "params.scale[0]"),
                 bad("POST", "/api/matrices", "{" + FIO + ", \"params\": {\"scale\": [[0.1]]}}", TOKEN, 400, "params.scale[0]"),
-                bad("POST", "/api/matrices", "{\"scenario\": \"iozone-compressed-sync\", \"params\": {\"reclen_kb\": [16384], \"scale\": [0.001]}}",
+                bad("POST", "/api/matrices", "{\"scenario\": \"iozone-compressed-sync\", \"params\": {\"reclen_kb\": [16384], \"scale\": [0.1]}}",
                         TOKEN, 400, "params.reclen_kb"),
+                // below a scenario's smallest meaningful scale: well formed, refused like a limit, naming the minimum
+                bad("POST", "/api/matrices", "{\"scenario\": \"tiotest-multithread-read\", \"params\": {\"scale\": [0.1]}}", TOKEN, 422, "min_scale"),
+                bad("POST", "/api/matrices", "{" + FIO + ", \"params\": {\"scale\": [1e-300]}}", TOKEN, 422, "min_scale"),
+                bad("POST", "/api/runs", "{\"scenario\": \"iozone-compressed-sync\", \"params\": {\"scale\": 0.01}}", TOKEN, 422, "min_scale"),
                 // repetitions and seed
                 bad("POST", "/api/matrices", "{" + FIO + ", \"repetitions\": 0}", TOKEN, 400, "repetitions"),
                 bad("POST", "/api/matrices", "{" + FIO + ", \"repetitions\": -3}", TOKEN, 400, "repetitions"),

@@ -180,14 +180,19 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(driver.findElement(By.cssSelector("#card-fio-large-section [data-slot=crash]")).getText()).contains("No crash check yet");
         Browser.screenshot(driver, "overview");
 
-        // the card's button starts the mail's matrix (here at 1 % of its size) and goes to its page
-        new Select(driver.findElement(By.id("scale-tiotest-multithread-read"))).selectByValue("0.01");
-        driver.findElement(By.cssSelector("#card-tiotest-multithread-read form.start-matrix button[type=submit]")).click();
+        // each card offers only sizes that keep its scenario's regime: tiotest nothing below its minimum 0.5
+        assertThat(new Select(driver.findElement(By.id("scale-tiotest-multithread-read"))).getOptions())
+                .extracting(o -> o.getDomAttribute("value")).containsExactly("1", "0.5");
+        assertThat(new Select(driver.findElement(By.id("scale-fio-large-section"))).getOptions())
+                .extracting(o -> o.getDomAttribute("value")).containsExactly("1", "0.1", "0.01");
+        // the card's button starts the mail's matrix (here at 1 % of its size, P1's smallest) and goes to its page
+        new Select(driver.findElement(By.id("scale-fio-large-section"))).selectByValue("0.01");
+        driver.findElement(By.cssSelector("#card-fio-large-section form.start-matrix button[type=submit]")).click();
         new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> d.getCurrentUrl().matches(".*/matrices/[0-9]+$"));
         awaitReady("matrix page from the overview");
         assertThat(driver.findElement(By.id("matrix-request")).getText())
-                .contains("serialize_writepages ∈ {off, on}", "threads = 32", "file_mb = 32", "block_bytes = 524288", "scale = 0.01", "3 repetition(s)");
-        assertThat(driver.findElements(By.cssSelector("#cells-table tbody tr"))).hasSize(6);
+                .contains("sec_ckpt_valid_blocks ∈ {off, on}", "segs_per_sec ∈ {1, 128}", "scale = 0.01", "3 repetition(s)");
+        assertThat(driver.findElements(By.cssSelector("#cells-table tbody tr"))).hasSize(12);
         new WebDriverWait(driver, Duration.ofSeconds(120)).until(d -> "ended".equals(d.findElement(By.tagName("body")).getDomAttribute("data-live")));
         assertThat(driver.findElement(By.id("matrix-status")).getText()).isEqualTo("DONE");
     }
@@ -270,7 +275,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
         Browser.screenshot(driver, "scenario-form-errors");
 
         // then a tiny matrix: the flag off and on at segs_per_sec 1 and 128 (the checked defaults), 1 repetition
-        fill("param-scale", "0.003");
+        fill("param-scale", "0.01");
         fill("repetitions", "1");
         driver.findElement(By.id("run-matrix")).click();
         new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> d.getCurrentUrl().matches(".*/matrices/[0-9]+$"));
@@ -297,7 +302,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(driver.findElement(By.id("run-status")).getText()).isEqualTo("DONE");
         String output = driver.findElement(By.id("tool-output")).getText();
         assertThat(output).contains("fio-3.33", "WRITE: bw=");
-        assertThat(driver.findElement(By.id("reproduce")).getText()).startsWith("bench-runner run fio-large-section").contains("--set scale=0.003");
+        assertThat(driver.findElement(By.id("reproduce")).getText()).startsWith("bench-runner run fio-large-section").contains("--set scale=0.01");
         assertThat(driver.findElement(By.id("headline-value")).getText()).contains("MiB/s");
         assertThat(chart("chart-hist-write")).isNotNull();
         assertThat(chart("chart-time")).isNotNull();

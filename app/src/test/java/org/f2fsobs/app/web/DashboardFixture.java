@@ -12,17 +12,17 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * application context (the page and browser tests share it). Sizes are tiny so the seeding takes seconds.
  *
  * <ul>
- * <li>fio-large-section: segs_per_sec 1, 8, 128 at scale 0.002, 2 repetitions — three points, two with the mail's
+ * <li>fio-large-section: segs_per_sec 1, 8, 128 at scale 0.01 (its smallest meaningful scale), 2 repetitions — three points, two with the mail's
  *     figures (1 and 128), a sweep along segs_per_sec, and min–max whiskers from the two repetitions;</li>
- * <li>dd-compressed-read: compression lz4 and none at scale 0.005, 1 repetition;</li>
- * <li>iozone-compressed-sync: automatic mode at scale 0.01 (the record lengths that fit a 1 MiB file), 1 repetition,
- *     and a crash check of it with the flag on (5 crash points);</li>
- * <li>tiotest-multithread-read: the mail's point at scale 0.05, 1 repetition.</li>
+ * <li>dd-compressed-read: compression lz4 and none at scale 0.01, 1 repetition;</li>
+ * <li>iozone-compressed-sync: automatic mode at scale 0.1 (the record lengths that fit a 10 MiB file), 1 repetition,
+ *     and a crash check with the flag on at scale 0.01 (a crash check takes any scale; 5 crash points);</li>
+ * <li>tiotest-multithread-read: the mail's point at scale 0.5 (its smallest meaningful scale), 1 repetition.</li>
  * </ul>
  */
 final class DashboardFixture {
     static final String FIO = "fio-large-section", DD = "dd-compressed-read", IOZONE = "iozone-compressed-sync", TIOTEST = "tiotest-multithread-read";
-    static final String FIO_SCALE = "0.002";
+    static final String FIO_SCALE = "0.01";
     static final int FIO_POINTS = 3, FIO_POINTS_WITH_MAIL_FIGURES = 2, FIO_REPETITIONS = 2;
 
     final Map<String, Long> matrices = new LinkedHashMap<>();
@@ -52,9 +52,9 @@ final class DashboardFixture {
         DashboardFixture f = new DashboardFixture();
         f.matrices.put(FIO, api.submitMatrix("{\"scenario\": \"" + FIO + "\", \"params\": {\"segs_per_sec\": [1, 8, 128], \"scale\": [" + FIO_SCALE
                 + "]}, \"repetitions\": " + FIO_REPETITIONS + ", \"seed\": 1}"));
-        f.matrices.put(DD, api.submitMatrix("{\"scenario\": \"" + DD + "\", \"params\": {\"compression\": [\"lz4\", \"none\"], \"scale\": [0.005]}, \"repetitions\": 1}"));
-        f.matrices.put(IOZONE, api.submitMatrix("{\"scenario\": \"" + IOZONE + "\", \"params\": {\"scale\": [0.01]}, \"repetitions\": 1}"));
-        f.matrices.put(TIOTEST, api.submitMatrix("{\"scenario\": \"" + TIOTEST + "\", \"params\": {\"scale\": [0.05]}, \"repetitions\": 1}"));
+        f.matrices.put(DD, api.submitMatrix("{\"scenario\": \"" + DD + "\", \"params\": {\"compression\": [\"lz4\", \"none\"], \"scale\": [0.01]}, \"repetitions\": 1}"));
+        f.matrices.put(IOZONE, api.submitMatrix("{\"scenario\": \"" + IOZONE + "\", \"params\": {\"scale\": [0.1]}, \"repetitions\": 1}"));
+        f.matrices.put(TIOTEST, api.submitMatrix("{\"scenario\": \"" + TIOTEST + "\", \"params\": {\"scale\": [0.5]}, \"repetitions\": 1}"));
         Map<String, Object> crash = api.post("/api/crash-checks").bodyValue("{\"scenario\": \"" + IOZONE
                         + "\", \"optimizations\": {\"skip_cp_compressed_write\": true}, \"params\": {\"scale\": 0.01}, \"max_points\": 5}")
                 .exchange().expectStatus().isAccepted().expectBody(Api.MAP).returnResult().getResponseBody();

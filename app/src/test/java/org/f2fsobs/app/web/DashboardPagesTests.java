@@ -140,7 +140,7 @@ class DashboardPagesTests extends DashboardTestSupport {
         Map<String, Object> json = new Api(webClient, null).get("/api/runs/" + run);
         Map<?, ?> headline = (Map<?, ?>) json.get("headline");
         assertThat(lines).contains("run,id," + run + ",", "run,scenario,fio-large-section,", "run,tool,fio,", "run,profile,nullblk-x86,",
-                "optimization,sec_ckpt_valid_blocks,false,", "param,segs_per_sec,128,", "param,scale,0.002,",
+                "optimization,sec_ckpt_valid_blocks,false,", "param,segs_per_sec,128,", "param,scale,0.01,",
                 "headline,write_bandwidth," + headline.get("value") + ",bytes/s",
                 "counter,seg_entry_reads," + ((Map<?, ?>) json.get("counters")).get("seg_entry_reads") + ",");
         Map<?, ?> writes = (Map<?, ?>) ((Map<?, ?>) json.get("histograms")).get("write_request_bytes");

@@ -15,10 +15,22 @@ import java.util.Map;
  * @param verdict        reproduced, partly, not_reproduced, opposite or n/a
  * @param otherFlags     the values of the flags not under study at this point (they tell points apart when a
  *                       matrix varies them too)
+ * @param scaleNote      at a scale below 1: what the scenario knows drifts there (shown beside the figure), else null
  */
 public record Comparison(Map<String, Object> params, Integer row, Summary off, Summary on, double ratio,
                          double[] ratioCi, Double referenceRatio, String mechanism, String verdict,
-                         Map<String, Boolean> otherFlags) {
+                         Map<String, Boolean> otherFlags,
+                         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) String scaleNote) {
+
+    public Comparison(Map<String, Object> params, Integer row, Summary off, Summary on, double ratio, double[] ratioCi,
+                      Double referenceRatio, String mechanism, String verdict, Map<String, Boolean> otherFlags) {
+        this(params, row, off, on, ratio, ratioCi, referenceRatio, mechanism, verdict, otherFlags, null);
+    }
+
+    /** This comparison with the scenario's note for its scale. */
+    public Comparison withScaleNote(String note) {
+        return new Comparison(params, row, off, on, ratio, ratioCi, referenceRatio, mechanism, verdict, otherFlags, note);
+    }
 
     /** A comparison whose other flags are the scenario's era values (not recorded). */
     public Comparison(Map<String, Object> params, Integer row, Summary off, Summary on, double ratio, double[] ratioCi,

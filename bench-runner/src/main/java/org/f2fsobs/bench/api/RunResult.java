@@ -34,6 +34,7 @@ public record RunResult(
         String reproduce,
         String engineVersion,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> profileOverrides,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> scaleRegime,
         @JsonInclude(JsonInclude.Include.NON_NULL) String script,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<RunResult> scriptRuns) {
 
@@ -48,18 +49,18 @@ public record RunResult(
                      TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
                      String reproduce, String engineVersion) {
         this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
-                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null, null, null);
+                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null, null, null, null);
     }
 
-    /** A result on profile constants overridden by {@code profileOverrides} (no script). */
+    /** A result of a scenario cell or a single command (no script). */
     public RunResult(String scenario, String tool, String command, String toolOutput, String profile, String mkfs, String mount,
                      Map<String, Boolean> optimizations, Map<String, Object> params, long seed, Headline headline,
                      Map<String, Object> metrics, Map<String, Object> counters, Map<String, Map<String, Long>> histograms,
                      TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
-                     String reproduce, String engineVersion, Map<String, Long> profileOverrides) {
+                     String reproduce, String engineVersion, Map<String, Long> profileOverrides, Map<String, Object> scaleRegime) {
         this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
                 histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, profileOverrides,
-                null, null);
+                scaleRegime, null, null);
     }
 
     /** The figure a tool's user reads first, in base units (bytes/s). */
@@ -78,14 +79,14 @@ public record RunResult(
     public RunResult withWallMs(long ms) {
         return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
                 headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, ms,
-                reproduce, engineVersion, profileOverrides, script, scriptRuns);
+                reproduce, engineVersion, profileOverrides, scaleRegime, script, scriptRuns);
     }
 
     /** The last run of a script, carrying the script and every run of it (POST /api/runs with a script). */
     public RunResult withScript(String scriptText, List<RunResult> runs) {
         return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
                 headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs,
-                reproduce, engineVersion, profileOverrides, scriptText, List.copyOf(runs));
+                reproduce, engineVersion, profileOverrides, scaleRegime, scriptText, List.copyOf(runs));
     }
 
     /** iozone rows (metrics.rows), or an empty list for other tools. */

@@ -268,6 +268,9 @@ public final class BenchRunnerCli implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             if (format.equals("json")) out.println(ResultJson.write(r));
             else out.print(r.toolOutput());
+            if (r.scaleRegime() != null && r.scaleRegime().get("note") != null) {    // beside the tool's own output, on stderr
+                err.println("bench-runner: note: " + r.scaleRegime().get("note"));
+            }
             out.flush();
             return 0;
         }
@@ -300,7 +303,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
         public Integer call() {
             checkFormat(format, "text", "json");
             ScenarioCatalog c = catalog();
-            var v = c.validateRun(scenario, parseOpts(opts), parseSets(sets), seed, profile);
+            var v = c.validateRunAtAnyScale(scenario, parseOpts(opts), parseSets(sets), seed, profile);
             if (!v.ok()) throw new UsageError(errors(v.errors()));
             PrintWriter err = spec.commandLine().getErr();
             Integer max = point != null ? null : maxPoints != null ? maxPoints : Integer.valueOf(DEFAULT_MAX_POINTS);
@@ -333,7 +336,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
         String figuresFile;
         @Option(names = "--diff", description = "compare a fresh run with the committed golden figures and print what moved; writes no file unless --out is given")
         boolean diff;
-        @Option(names = "--scale", description = "size of every run, 0 < scale <= 1 (default: full size; with --diff: the committed figures' scale)") Double scale;
+        @Option(names = "--scale", description = "size of every run, 0 < scale <= 1, or min = each scenario at its smallest meaningful scale (default: full size; with --diff: the committed figures' scale)") String scale;
         @Option(names = "--repeat", description = "repetitions per side (default 3; with --diff: the committed figures')") Integer repeat;
         @Option(names = "--seed", description = "matrix seed (default 1; with --diff: the committed figures')") Long seed;
         @Option(names = "--threads", description = "cells run in parallel (default: available processors)") Integer threads;
@@ -363,10 +366,27 @@ public final class BenchRunnerCli implements Callable<Integer> {
                 }
             }
             tools.jackson.databind.JsonNode settings = committed == null ? null : committed.path("settings");
-            double sc = scale != null ? scale : settings != null && settings.has("scale") ? settings.get("scale").asDouble() : 1;
+            String scText = scale != null ? scale : settings != null && settings.has("scale")
+                    ? (settings.get("scale").isNumber() ? org.f2fsobs.bench.matrix.ParamValues.canonical((Object) settings.get("scale").asDouble())
+                    : settings.get("scale").asString()) : "1";
+            double sc;
+            if (scText.equals("min")) {
+                sc = org.f2fsobs.bench.report.ReproductionReport.Options.MIN_SCALE;
+            } else {
+                try {
+                    sc = Double.parseDouble(scText);
+                } catch (NumberFormatException e) {
+                    throw new UsageError("--scale must be a number in (0, 1] or min, got '" + scText + "'");
+                }
+                if (!(sc > 0 && sc <= 1)) throw new UsageError("--scale must be in (0, 1], got " + scText);
+                for (Scenario s : c.list()) {
+                    if (!scenarios.isEmpty() && !scenarios.contains(s.id())) continue;
+                    String why = s.scale().regime().refusal(sc);
+                    if (why != null) throw new UsageError("--scale " + s.id() + ": " + why + " (--scale min runs each scenario at its own smallest; --scenario leaves one out)");
+                }
+            }
             int rep = repeat != null ? repeat : settings != null && settings.has("repetitions") ? settings.get("repetitions").asInt() : 3;
             long sd = seed != null ? seed : settings != null && settings.has("seed") ? settings.get("seed").asLong() : 1;
-            if (!(sc > 0 && sc <= 1)) throw new UsageError("--scale must be in (0, 1], got " + sc);
             if (rep < 1) throw new UsageError("--repeat must be at least 1, got " + rep);
             String out = outFile != null ? outFile : diff ? null : "docs/reproduction.md";
             java.nio.file.Path outPath = out == null ? null : java.nio.file.Path.of(out);
@@ -377,7 +397,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
             StringBuilder cmd = new StringBuilder("bench-runner report");
             if (outPath != null) cmd.append(" --out ").append(out);
             if (!figuresFile.equals(FIGURES)) cmd.append(" --figures ").append(figuresFile);
-            if (sc != 1) cmd.append(" --scale ").append(sc);
+            if (sc != 1) cmd.append(" --scale ").append(scText);
             if (rep != 3) cmd.append(" --repeat ").append(rep);
             if (sd != 1) cmd.append(" --seed ").append(sd);
             for (String id : scenarios) cmd.append(" --scenario ").append(id);

@@ -28,6 +28,9 @@ final class MatrixText {
                     c.referenceRatio() == null ? "-" : String.format(Locale.ROOT, "%.3f", c.referenceRatio()), c.mechanism(),
                     c.verdict()));
         }
+        java.util.LinkedHashSet<String> notes = new java.util.LinkedHashSet<>();
+        for (Comparison c : m.comparisons()) if (c.scaleNote() != null) notes.add(c.scaleNote());
+        for (String n : notes) b.append("note: ").append(n).append('\n');
         return b.toString();
     }
 }

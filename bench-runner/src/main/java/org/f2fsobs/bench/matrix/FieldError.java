@@ -8,10 +8,11 @@ package org.f2fsobs.bench.matrix;
  *
  * @param field   the offending field
  * @param message what is wrong, naming the allowed values or the limit
- * @param kind    {@link Kind#INVALID} (the app answers 400) or {@link Kind#OVER_LIMIT} (422)
+ * @param kind    {@link Kind#INVALID} (the app answers 400), {@link Kind#OVER_LIMIT} (422, the cell limit) or
+ *                {@link Kind#BELOW_MIN_SCALE} (422: a well-formed scale below the scenario's smallest meaningful one)
  */
 public record FieldError(String field, String message, Kind kind) {
-    public enum Kind { INVALID, OVER_LIMIT }
+    public enum Kind { INVALID, OVER_LIMIT, BELOW_MIN_SCALE }
 
     public FieldError(String field, String message) {
         this(field, message, Kind.INVALID);
@@ -19,6 +20,10 @@ public record FieldError(String field, String message, Kind kind) {
 
     public boolean overLimit() {
         return kind == Kind.OVER_LIMIT;
+    }
+
+    public boolean belowMinScale() {
+        return kind == Kind.BELOW_MIN_SCALE;
     }
 
     @Override

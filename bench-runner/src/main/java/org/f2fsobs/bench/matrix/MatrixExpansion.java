@@ -48,7 +48,12 @@ public final class MatrixExpansion {
 
         /** Some field is invalid (the app answers 400). */
         public boolean invalid() {
-            return errors.stream().anyMatch(e -> !e.overLimit());
+            return errors.stream().anyMatch(e -> e.kind() == FieldError.Kind.INVALID);
+        }
+
+        /** A scale below the scenario's smallest meaningful one (the app answers 422 when nothing is {@link #invalid()}). */
+        public boolean belowMinScale() {
+            return errors.stream().anyMatch(FieldError::belowMinScale);
         }
 
         /** The matrix is too large (the app answers 422 when nothing is {@link #invalid()}). */

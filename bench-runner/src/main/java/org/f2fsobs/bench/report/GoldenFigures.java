@@ -30,7 +30,8 @@ public final class GoldenFigures {
     private final Map<String, Object> scenarios = new LinkedHashMap<>();
     private final Map<String, Object> profiles = new TreeMap<>();
 
-    public GoldenFigures(String generatedBy, String engineVersion, double scale, int repetitions, long seed) {
+    /** @param scale a number, or "min" (each scenario at its smallest meaningful scale) */
+    public GoldenFigures(String generatedBy, String engineVersion, Object scale, int repetitions, long seed) {
         root.put("about", "Golden figures of the seed matrices, written by bench-runner report; bench-runner report --diff "
                 + "compares a fresh run with them. Commit this file with every change that moves a figure.");
         root.put("generated_by", generatedBy);
@@ -60,6 +61,19 @@ public final class GoldenFigures {
         });
         part.put("counters", counters);
         scenarios.put(s.id(), part);
+    }
+
+    /** One point of the standing scale test: its ratio at the scenario's smallest scale, against the full-size ratio. */
+    @SuppressWarnings("unchecked")
+    public void addScaleCheck(Scenario s, String point, double scale, double ratio, double fullRatio, boolean agrees) {
+        Map<String, Object> part = (Map<String, Object>) scenarios.get(s.id());
+        Map<String, Object> check = (Map<String, Object>) part.computeIfAbsent("scale_check", k -> new LinkedHashMap<>());
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("scale", scale);
+        c.put("ratio", ratio);
+        c.put("full_ratio", fullRatio);
+        c.put("agrees", agrees);
+        check.put(point, c);
     }
 
     /** Every constant of a profile, with its value. */

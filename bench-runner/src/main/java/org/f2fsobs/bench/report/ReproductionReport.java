@@ -37,6 +37,9 @@ public final class ReproductionReport {
      */
     public record Options(double scale, int repetitions, long seed, int threads, List<String> scenarios, String command,
                           String date, String engineVersion, Map<String, Long> profileOverrides) {
+        /** {@code scale}: each scenario at its own smallest meaningful scale ({@code report --scale min}). */
+        public static final double MIN_SCALE = -1;
+
         public Options {
             profileOverrides = profileOverrides == null ? Map.of() : Map.copyOf(profileOverrides);
         }
@@ -51,15 +54,17 @@ public final class ReproductionReport {
     public record Built(String markdown, GoldenFigures figures) {}
 
     public static Built build(ScenarioCatalog catalog, CellRunner runner, Options o, Consumer<String> log, CancellationToken cancel) {
-        GoldenFigures figures = new GoldenFigures(o.command(), o.engineVersion(), o.scale(), o.repetitions(), o.seed());
+        GoldenFigures figures = new GoldenFigures(o.command(), o.engineVersion(), o.scale() == Options.MIN_SCALE ? "min" : o.scale(),
+                o.repetitions(), o.seed());
         StringBuilder parts = new StringBuilder();
         StringBuilder summary = new StringBuilder("| scenario | flag | point | mail's ratio | ours (95 % CI) | mechanism | verdict |\n"
                 + "|---|---|---|---:|---|---|---|\n");
         TreeSet<String> profiles = new TreeSet<>();
         long totalMs = 0;
+        StringBuilder scaleCheck = new StringBuilder();
         for (Scenario s : catalog.list()) {
             if (!o.scenarios().isEmpty() && !o.scenarios().contains(s.id())) continue;
-            MatrixRequest req = request(s, o);
+            MatrixRequest req = request(s, o, scaleOf(s, o), o.repetitions());
             MatrixExpansion.Expansion e = catalog.validate(req, MatrixLimits.DEFAULT);
             if (!e.ok()) throw new IllegalArgumentException(s.id() + ": " + e.errors());
             log.accept("[report] " + s.id() + ": " + e.cells().size() + " cells");
@@ -77,6 +82,9 @@ public final class ReproductionReport {
             parts.append(ScenarioReport.markdown(s, m, o.seed(), cost)).append('\n');
             figures.addScenario(s, m);
             profiles.add(s.profile());
+            if (o.scale() == 1 && s.scale().regime().minScale() < 1) {
+                scaleCheck.append(scaleCheck(catalog, runner, s, m, o, figures, log, cancel));
+            }
             for (Comparison c : m.comparisons()) {
                 summary.append("| `").append(s.id()).append("` | `").append(s.flag()).append("` | ").append(ScenarioReport.point(c))
                         .append(" | ").append(c.referenceRatio() == null ? "—" : String.format(Locale.ROOT, "%.3f", c.referenceRatio()))
@@ -91,12 +99,19 @@ public final class ReproductionReport {
                         + "total wall %.1f s. Wall times are the host's; a matrix's heap peak \"after GC\" is the most heap left after a "
                         + "collection while it ran (a full collection runs before each matrix; its cells run in parallel, and G1 collects old garbage late, so this bounds their live data from above), \"in use\" includes "
                         + "garbage not yet collected.%n%n",
-                        trim(o.scale()), o.repetitions(), o.seed(), o.threads(), Runtime.getRuntime().maxMemory() >> 20,
+                        o.scale() == Options.MIN_SCALE ? "each scenario's smallest meaningful one" : trim(o.scale()), o.repetitions(), o.seed(), o.threads(), Runtime.getRuntime().maxMemory() >> 20,
                         totalMs / 1000.0));
         b.append("Every figure below is **virtual time from the simulation** (see the README), compared with the figures the patch "
                 + "mails print. Ratios are on/off of the medians; intervals are seeded bootstrap intervals; verdicts follow "
                 + "contracts.md §3. Profiles were calibrated only on rows the optimization does not change.\n\n");
         b.append("## Summary\n\n").append(summary).append('\n');
+        if (!scaleCheck.isEmpty()) {
+            b.append("## Scale check\n\nEach seed matrix again at its scenario's smallest meaningful scale (one repetition: the model "
+                    + "has no run-to-run noise), against the full-size ratio. It agrees when, for an effect of at least 10 %, the small "
+                    + "run's effect (r − 1) is within 15 % of the full run's, else when the ratios are within 0.03 (docs/scale.md).\n\n"
+                    + "| scenario | point | scale | ratio there | full-size ratio | effect there / full | agrees |\n"
+                    + "|---|---|---:|---:|---:|---:|---|\n").append(scaleCheck).append('\n');
+        }
         b.append("## Scenarios\n\n").append(parts);
         b.append("## Profile constants and their sources\n\n");
         if (!o.profileOverrides().isEmpty()) {
@@ -112,13 +127,42 @@ public final class ReproductionReport {
     }
 
     /** The seed matrix of a scenario: its flag off and on × the values the mail measured (or the default) × scale. */
-    static MatrixRequest request(Scenario s, Options o) {
+    static MatrixRequest request(Scenario s, Options o, double scale, int repetitions) {
         Map<String, List<Object>> params = new LinkedHashMap<>();
         for (ParamSpec p : s.params()) {
             if (p.mailValues() != null && !p.mailValues().isEmpty()) params.put(p.name(), new ArrayList<>(p.mailValues()));
         }
-        params.put("scale", List.of(o.scale()));
-        return new MatrixRequest(s.id(), Map.of(s.flag(), List.of(false, true)), params, o.repetitions(), o.seed(), o.profileOverrides());
+        params.put("scale", List.of(scale));
+        return new MatrixRequest(s.id(), Map.of(s.flag(), List.of(false, true)), params, repetitions, o.seed(), o.profileOverrides());
+    }
+
+    /** The scale a scenario runs at: the report's, or with {@link Options#MIN_SCALE} the scenario's smallest meaningful one. */
+    static double scaleOf(Scenario s, Options o) {
+        return o.scale() == Options.MIN_SCALE ? s.scale().regime().minScale() : o.scale();
+    }
+
+    /** The seed matrix at the scenario's smallest meaningful scale, each point against the full-size ratio. */
+    private static String scaleCheck(ScenarioCatalog catalog, CellRunner runner, Scenario s, MatrixRunner.MatrixResult full,
+                                     Options o, GoldenFigures figures, Consumer<String> log, CancellationToken cancel) {
+        double min = s.scale().regime().minScale();
+        MatrixExpansion.Expansion e = catalog.validate(request(s, o, min, 1), MatrixLimits.DEFAULT);
+        if (!e.ok()) throw new IllegalArgumentException(s.id() + " at scale " + min + ": " + e.errors());
+        log.accept("[report] " + s.id() + ": scale check at " + min + ", " + e.cells().size() + " cells");
+        MatrixRunner.MatrixResult small = new MatrixRunner(runner, o.threads()).run(e.cells(), s, o.seed(), MatrixRunner.Listener.NONE,
+                ProgressListener.NONE, cancel);
+        Map<String, Double> fullRatios = new LinkedHashMap<>();
+        for (Comparison c : full.comparisons()) fullRatios.put(ScaleCheck.key(c), c.ratio());
+        StringBuilder b = new StringBuilder();
+        for (Comparison c : small.comparisons()) {
+            Double r1 = fullRatios.get(ScaleCheck.key(c));
+            if (r1 == null) continue;
+            boolean agrees = org.f2fsobs.bench.scenario.ScaleRegime.agrees(c.ratio(), r1);
+            figures.addScaleCheck(s, ScaleCheck.key(c), min, c.ratio(), r1, agrees);
+            b.append("| `").append(s.id()).append("` | ").append(ScaleCheck.key(c)).append(String.format(Locale.ROOT,
+                    " | %s | %.3f | %.3f | %s | %s |%n", trim(min), c.ratio(), r1, ScaleCheck.relative(c.ratio(), r1),
+                    agrees ? "yes" : "**no**"));
+        }
+        return b.toString();
     }
 
     private static String profile(Profile p) {

@@ -51,6 +51,9 @@ public final class ScenarioReport {
                 .append(cost == null ? "" : String.format(Locale.ROOT, ", wall %.1f s, heap peak %d MiB after GC, %d MiB in use",
                         cost.wallMs() / 1000.0, cost.heapAfterGcBytes() >> 20, cost.heapUsedBytes() >> 20)).append(")\n\n");
         b.append(comparisons(m.comparisons()));
+        java.util.LinkedHashSet<String> notes = new java.util.LinkedHashSet<>();
+        for (Comparison c : m.comparisons()) if (c.scaleNote() != null) notes.add(c.scaleNote());
+        for (String n : notes) b.append("\n*Scale:* ").append(n).append('\n');
         b.append("\n**Why: counters and request sizes** (medians per cell of the measured command, off → on)\n\n");
         b.append(counters(s, m.cells()));
         List<String> flagged = new ArrayList<>();

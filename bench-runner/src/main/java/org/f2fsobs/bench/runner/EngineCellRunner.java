@@ -10,6 +10,8 @@ import org.f2fsobs.bench.api.CellSpec;
 import org.f2fsobs.bench.api.ExecSpec;
 import org.f2fsobs.bench.api.ProgressListener;
 import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.bench.scenario.ParamSpec;
+import org.f2fsobs.bench.scenario.ScaleRegime;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import org.f2fsobs.bench.scenario.ScenarioCommand;
@@ -21,6 +23,7 @@ import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.F2fsOptions;
 import org.f2fsobs.engine.f2fs.Mkfs;
 import org.f2fsobs.engine.f2fs.Optimizations;
+import org.f2fsobs.engine.platform.MachineScale;
 import org.f2fsobs.engine.platform.Profile;
 import org.f2fsobs.engine.platform.ProfileException;
 import org.f2fsobs.engine.platform.Profiles;
@@ -50,15 +53,45 @@ public final class EngineCellRunner implements CellRunner {
         boolean on = o.toMap().get(s.flag());
         double ours = x.outcome().headline().value();
         RunResult.Reference ref = s.resultReference(params, on, ours).orElse(null);
-        return assemble(s.id(), x, plan.profile(), o, params, cell.seed(), ref, ScenarioCommand.reproduce(s, cell),
+        RunResult r = assemble(s.id(), x, plan.profile(), o, params, cell.seed(), ref, ScenarioCommand.reproduce(s, cell),
                 cell.profileOverrides());
+        return withRegime(r, s, params, plan.profile());
+    }
+
+    /**
+     * At a scale below 1, the result says which parts of the machine shrank with the data (full and run value), which
+     * mechanisms could not, and what the scenario knows drifts: {@code scale_regime} (absent at full size).
+     */
+    private static RunResult withRegime(RunResult r, Scenario s, Map<String, Object> params, Profile run) {
+        double scale = ((Number) params.get(ParamSpec.SCALE)).doubleValue();
+        if (scale >= 1) return r;
+        ScaleRegime regime = s.scale().regime();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("scale", scale);
+        out.put("min_scale", regime.minScale());
+        Map<String, Object> scaled = new LinkedHashMap<>();
+        Profile full = profile(run.name(), r.profileOverrides());
+        for (Map.Entry<String, org.f2fsobs.engine.platform.Sourced> e : run.constants().entrySet()) {
+            Object was = full.constants().get(e.getKey()) == null ? null : full.constants().get(e.getKey()).value();
+            if (was != null && !was.equals(e.getValue().value())) scaled.put(e.getKey(), Map.of("full", was, "run", e.getValue().value()));
+        }
+        out.put("machine_scaled", scaled);
+        List<Map<String, String>> fixed = new ArrayList<>();
+        for (ScaleRegime.Fixed f : regime.fixed()) fixed.add(Map.of("mechanism", f.mechanism(), "implies", f.implies()));
+        out.put("fixed", fixed);
+        out.put("note", regime.note(scale));
+        return new RunResult(r.scenario(), r.tool(), r.command(), r.toolOutput(), r.profile(), r.mkfs(), r.mount(), r.optimizations(),
+                r.params(), r.seed(), r.headline(), r.metrics(), r.counters(), r.histograms(), r.timeBreakdownNs(), r.preparation(),
+                r.reference(), r.virtualNs(), r.wallMs(), r.reproduce(), r.engineVersion(), r.profileOverrides(), out);
     }
 
     /** A cell as a plan: the scenario's script rendered and parsed for the machine, every flag set. */
     RunPlan plan(CellSpec cell) {
         Scenario s = catalog.get(cell.scenario());
         Map<String, Object> params = ScenarioCommand.effectiveParams(s, cell.params());
-        Profile profile = profile(cell.profile() != null ? cell.profile() : s.profile(), cell.profileOverrides());
+        double scale = ((Number) params.get(ParamSpec.SCALE)).doubleValue();
+        Profile profile = MachineScale.scale(profile(cell.profile() != null ? cell.profile() : s.profile(), cell.profileOverrides()),
+                scale, s.scale().regime().machine());
         ScenarioCommand.Rendered r;
         try {
             r = ScenarioCommand.render(s, params, profile);
@@ -170,6 +203,6 @@ public final class EngineCellRunner implements CellRunner {
         return new RunResult(scenario, x.tool(), x.command(), x.outcome().output(), profile.name(), x.mkfs(), x.mount(), o.toMap(),
                 new LinkedHashMap<>(params), seed, x.outcome().headline(), x.outcome().metrics(), w.counters(),
                 w.histograms(), w.breakdown(), new RunResult.Preparation(x.preparationNs(), x.preparationCounters()), ref,
-                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get(), overrides);
+                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get(), overrides, null);
     }
 }

@@ -86,6 +86,16 @@ public final class CatalogJson {
         scale.put("block_bytes", s.scale().blockBytes());
         scale.put("rule", s.scale().rule());
         scale.put("data_bytes_at_defaults", ScenarioCommand.dataBytes(s, s.defaults()));
+        ScaleRegime regime = s.scale().regime();
+        scale.put("min_scale", regime.minScale());
+        scale.put("machine_scaled", regime.machine().stream().map(org.f2fsobs.engine.platform.MachineScale.Part::key).sorted().toList());
+        scale.put("fixed", regime.fixed().stream().map(f -> {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("mechanism", f.mechanism());
+            x.put("implies", f.implies());
+            return x;
+        }).toList());
+        scale.put("drift", regime.drift());
         m.put("scale", scale);
         Map<String, Object> headline = new LinkedHashMap<>();
         headline.put("name", s.headline());
@@ -115,6 +125,10 @@ public final class CatalogJson {
             if (p.kind() == ParamSpec.Kind.FRACTION) {
                 m.put("min_exclusive", 0);
                 m.put("max", (double) p.max());
+                if (p.name().equals(ParamSpec.SCALE)) {
+                    m.put("min", s.scale().regime().minScale());     // runs and matrices refuse below it (crash checks do not)
+                    m.put("allowed", s.scale().regime().minScale() + " ≤ scale ≤ 1 (crash checks: 0 < scale ≤ 1)");
+                }
             }
             if (!p.unsupported().isEmpty()) m.put("unsupported", p.unsupported());
             m.put("mail_values", p.mailValues());

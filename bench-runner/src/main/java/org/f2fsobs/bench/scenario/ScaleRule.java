@@ -23,10 +23,11 @@ import java.util.Objects;
  * @param timesParam     a parameter that multiplies the scaled size into the data a run moves (tiotest
  *                       {@code threads}: one file per thread), or null
  * @param rule           the rule in words, for the catalog
+ * @param regime         what else shrinks with the data, what cannot, and the smallest meaningful scale
  */
 public record ScaleRule(String shrinks, String placeholder, long fullBytes, String fullParam, long fullParamUnit,
                         long blockBytes, String blockParam, long blockParamUnit, Format format,
-                        boolean belowOneBlockIsError, String timesParam, String rule) {
+                        boolean belowOneBlockIsError, String timesParam, String rule, ScaleRegime regime) {
 
     /** How a scaled size is written. */
     public enum Format {
@@ -57,5 +58,6 @@ public record ScaleRule(String shrinks, String placeholder, long fullBytes, Stri
         if (fullParam == null && fullBytes <= 0) throw new IllegalArgumentException("full size must be > 0");
         if (fullParam != null && fullParamUnit <= 0) throw new IllegalArgumentException("full_param_unit must be > 0");
         if (blockParam != null && blockParamUnit <= 0) throw new IllegalArgumentException("block_param_unit must be > 0");
+        if (regime == null) regime = ScaleRegime.none();
     }
 }

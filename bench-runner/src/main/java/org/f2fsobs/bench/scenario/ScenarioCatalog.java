@@ -131,7 +131,7 @@ public final class ScenarioCatalog {
 
     /** As {@link #validate(MatrixRequest, MatrixLimits)}, on {@code profile} (null = the scenario's own). */
     public MatrixExpansion.Expansion validate(MatrixRequest request, MatrixLimits limits, String profile) {
-        return expand(request, limits, profile, List.of(false, true));
+        return expand(request, limits, profile, List.of(false, true), false);
     }
 
     /**
@@ -146,11 +146,26 @@ public final class ScenarioCatalog {
     /** As {@link #validateRun(Scenario, Map, Map, long, String)}, for a scenario id that may be unknown. */
     public RunValidation validateRun(String scenario, Map<String, Boolean> opts, Map<String, Object> params, long seed,
                                      String profile) {
+        return validateRun(scenario, opts, params, seed, profile, false);
+    }
+
+    /**
+     * As {@link #validateRun(String, Map, Map, long, String)}, but any scale &gt; 0 is allowed, below the scenario's
+     * smallest meaningful scale too: for crash checks (a crash verdict is about mechanism, not regime) and for tests of
+     * plumbing (result shape, determinism) that claim nothing about the size of an effect.
+     */
+    public RunValidation validateRunAtAnyScale(String scenario, Map<String, Boolean> opts, Map<String, Object> params, long seed,
+                                          String profile) {
+        return validateRun(scenario, opts, params, seed, profile, true);
+    }
+
+    private RunValidation validateRun(String scenario, Map<String, Boolean> opts, Map<String, Object> params, long seed,
+                                      String profile, boolean anyScale) {
         Map<String, List<Boolean>> o = new LinkedHashMap<>();
         if (opts != null) opts.forEach((k, v) -> o.put(k, Collections.singletonList(v)));
         Map<String, List<Object>> p = new LinkedHashMap<>();
         if (params != null) params.forEach((k, v) -> p.put(k, Collections.singletonList(v)));
-        MatrixExpansion.Expansion e = expand(new MatrixRequest(scenario, o, p, 1, seed), MatrixLimits.DEFAULT, profile, List.of(false));
+        MatrixExpansion.Expansion e = expand(new MatrixRequest(scenario, o, p, 1, seed), MatrixLimits.DEFAULT, profile, List.of(false), anyScale);
         if (!e.ok()) {
             List<FieldError> errors = new ArrayList<>();
             for (FieldError f : e.errors()) {
@@ -213,7 +228,7 @@ public final class ScenarioCatalog {
     };
 
     private MatrixExpansion.Expansion expand(MatrixRequest request, MatrixLimits limits, String profile,
-                                             List<Boolean> studiedDefault) {
+                                             List<Boolean> studiedDefault, boolean anyScale) {
         Scenario s = request.scenario() == null ? null : scenarios.get(request.scenario());
         List<FieldError> pre = new ArrayList<>();
         if (s == null && request.scenario() != null && !request.scenario().isBlank()) {
@@ -250,6 +265,11 @@ public final class ScenarioCatalog {
         LinkedHashSet<String> seen = new LinkedHashSet<>();
         for (CellSpec c : e.cells()) {
             Map<String, Object> eff = ScenarioCommand.effectiveParams(s, c.params());
+            String tooSmall = anyScale ? null : s.scale().regime().refusal(((Number) eff.get(ParamSpec.SCALE)).doubleValue());
+            if (tooSmall != null) {
+                if (seen.add("params.scale|" + tooSmall)) pointErrors.add(new FieldError("params.scale", tooSmall, FieldError.Kind.BELOW_MIN_SCALE));
+                continue;
+            }
             try {
                 ScenarioCommand.scaledBytes(s, eff);
             } catch (ScenarioCommand.ScaleException x) {

@@ -25,7 +25,18 @@ public final class ScenarioComparisons {
     private ScenarioComparisons() {}
 
     public static List<Comparison> of(List<RunResult> cells, Scenario scenario, long matrixSeed) {
-        return Comparisons.of(cells, ScenarioCatalog.comparisonSpec(scenario), matrixSeed);
+        return withScaleNotes(Comparisons.of(cells, ScenarioCatalog.comparisonSpec(scenario), matrixSeed), scenario);
+    }
+
+    /** Each comparison below scale 1 carries what the scenario knows drifts at its scale (ScaleRegime#note). */
+    public static List<Comparison> withScaleNotes(List<Comparison> cs, Scenario scenario) {
+        List<Comparison> out = new ArrayList<>();
+        for (Comparison c : cs) {
+            Object scale = c.params().get(ParamSpec.SCALE);
+            String note = scale instanceof Number n ? scenario.scale().regime().note(n.doubleValue()) : null;
+            out.add(note == null ? c : c.withScaleNote(note));
+        }
+        return out;
     }
 
     public static Comparisons.Analysis analyse(List<RunResult> cells, Scenario scenario, long matrixSeed) {

@@ -240,13 +240,30 @@ final class ScenarioLoader {
 
     private static ScaleRule scale(Node s) {
         s.only("shrinks", "placeholder", "full_bytes", "full_param", "full_param_unit", "block_bytes", "block_param",
-                "block_param_unit", "format", "below_one_block", "times_param", "rule");
+                "block_param_unit", "format", "below_one_block", "times_param", "rule", "regime");
+        ScaleRegime regime = s.has("regime") ? regime(s.at("regime")) : null;
         String below = s.str("below_one_block");
         if (!below.equals("error") && !below.equals("one_block")) throw s.at("below_one_block").error("must be one_block or error");
         return s.build(() -> new ScaleRule(s.str("shrinks"), s.str("placeholder"), s.has("full_bytes") ? s.integer("full_bytes") : 0,
                 s.optStr("full_param"), s.has("full_param_unit") ? s.integer("full_param_unit") : 1, s.integer("block_bytes"),
                 s.optStr("block_param"), s.has("block_param_unit") ? s.integer("block_param_unit") : 1,
-                ScaleRule.Format.of(s.str("format")), below.equals("error"), s.optStr("times_param"), s.str("rule")));
+                ScaleRule.Format.of(s.str("format")), below.equals("error"), s.optStr("times_param"), s.str("rule"), regime));
+    }
+
+    private static ScaleRegime regime(Node r) {
+        r.only("min_scale", "machine", "fixed", "drift");
+        java.util.Set<org.f2fsobs.engine.platform.MachineScale.Part> parts = new java.util.LinkedHashSet<>();
+        if (r.has("machine")) {
+            for (Node p : r.at("machine").list()) parts.add(p.build(() -> org.f2fsobs.engine.platform.MachineScale.Part.of(p.string())));
+        }
+        List<ScaleRegime.Fixed> fixed = new ArrayList<>();
+        if (r.has("fixed")) {
+            for (Node f : r.at("fixed").list()) {
+                f.only("mechanism", "implies");
+                fixed.add(new ScaleRegime.Fixed(f.str("mechanism"), f.str("implies")));
+            }
+        }
+        return r.build(() -> new ScaleRegime(r.number("min_scale"), parts, fixed, r.optStr("drift")));
     }
 
     /** A JSON value with its file and path, for error messages. */

@@ -23,9 +23,9 @@ class MatrixRunnerTests {
     private static final ScenarioCatalog CATALOG = ScenarioCatalog.load();
 
     private static List<CellSpec> twoFlagsTwoParams() {
-        MatrixRequest req = new MatrixRequest("tiotest-multithread-read",
-                Map.of("serialize_writepages", List.of(false, true), "vm_map_ram", List.of(false, true)),
-                Map.of("threads", List.of(2L, 4L), "scale", List.of(0.004)), 1, 7L);
+        MatrixRequest req = new MatrixRequest("fio-large-section",
+                Map.of("sec_ckpt_valid_blocks", List.of(false, true), "vm_map_ram", List.of(false, true)),
+                Map.of("segs_per_sec", List.of(2L, 16L), "scale", List.of(0.01)), 1, 7L);
         MatrixExpansion.Expansion e = CATALOG.validate(req, MatrixLimits.DEFAULT);
         assertThat(e.errors()).isEmpty();
         return e.cells();
@@ -39,14 +39,14 @@ class MatrixRunnerTests {
     void parallelCellsGiveExactlyTheSerialResults() {
         List<CellSpec> cells = twoFlagsTwoParams();
         assertThat(cells).hasSize(8);
-        Scenario s = CATALOG.get("tiotest-multithread-read");
+        Scenario s = CATALOG.get("fio-large-section");
         EngineCellRunner engine = new EngineCellRunner(CATALOG);
         MatrixRunner.MatrixResult serial = new MatrixRunner(engine, 1).run(cells, s, 7, MatrixRunner.Listener.NONE,
                 ProgressListener.NONE, CancellationToken.NONE);
         MatrixRunner.MatrixResult parallel = new MatrixRunner(engine, 4).run(cells, s, 7, MatrixRunner.Listener.NONE,
                 ProgressListener.NONE, CancellationToken.NONE);
         assertThat(withoutWallTime(parallel)).isEqualTo(withoutWallTime(serial));
-        // one per threads value and value of the other flag, off vs on of the studied flag
+        // one per segs_per_sec value and value of the other flag, off vs on of the studied flag
         assertThat(serial.comparisons()).hasSize(4);
         assertThat(serial.comparisons()).extracting(c -> c.otherFlags().get("vm_map_ram")).containsExactlyInAnyOrder(false, true, false, true);
     }
@@ -69,7 +69,7 @@ class MatrixRunnerTests {
             }
         };
         CancellationToken cancel = new CancellationToken();
-        assertThatThrownBy(() -> new MatrixRunner(counting, 1).run(cells, CATALOG.get("tiotest-multithread-read"), 7,
+        assertThatThrownBy(() -> new MatrixRunner(counting, 1).run(cells, CATALOG.get("fio-large-section"), 7,
                 (i, r) -> cancel.cancel(), ProgressListener.NONE, cancel))
                 .isInstanceOf(CancellationToken.CancelledException.class);
         assertThat(started.get()).isEqualTo(1);

@@ -62,7 +62,7 @@ class FiguresDiffTests {
 
     @Test
     void anUnwritableOutputIsRefusedBeforeAnyCellRuns() {
-        var r = BenchRunnerCliTests.cli("report", "--out", "/proc/nope/r.md", "--scale", "0.1");
+        var r = BenchRunnerCliTests.cli("report", "--out", "/proc/nope/r.md");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--out /proc/nope/r.md").doesNotContain("[report]");
     }

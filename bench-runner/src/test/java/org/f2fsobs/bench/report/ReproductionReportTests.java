@@ -14,20 +14,33 @@ class ReproductionReportTests {
     @Test
     void reportRunsEveryScenarioAndExplainsItsFigures(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("docs/reproduction.md");
-        var r = BenchRunnerCliTests.cli("report", "--out", out.toString(), "--figures", dir.resolve("docs/figures.json").toString(), "--scale", "0.004", "--repeat", "1", "--threads", "2");
+        var r = BenchRunnerCliTests.cli("report", "--out", out.toString(), "--figures", dir.resolve("docs/figures.json").toString(), "--scale", "min", "--repeat", "1", "--threads", "2");
         assertThat(r.code()).as(r.err()).isZero();
         String md = Files.readString(out);
-        assertThat(md).startsWith("# Reproduction report").contains("--scale 0.004 --repeat 1");
+        assertThat(md).startsWith("# Reproduction report").contains("--scale min --repeat 1");
         for (String id : new String[] {"fio-large-section", "dd-compressed-read", "iozone-compressed-sync", "tiotest-multithread-read"}) {
             assertThat(md).contains("### " + id);
         }
         // the mail's figures, ours with intervals and verdicts, and the counters behind them
         assertThat(md).contains("2145").contains("2556").contains("| ratio on/off | 95 % CI |");
-        assertThat(md).containsPattern("\\| segs_per_sec=128 scale=0.004 \\| `seg_entry_reads` \\| [0-9,]+ \\| [0-9,]+ \\|");
+        assertThat(md).containsPattern("\\| segs_per_sec=128 scale=0.01 \\| `seg_entry_reads` \\| [0-9,]+ \\| [0-9,]+ \\|");
         assertThat(md).contains("commonest read request");
         assertThat(md).contains("heap peak").contains(" MiB after GC, ").contains(" MiB in use").contains("wall ");
         // the profile constants with their sources
         assertThat(md).contains("## Profile constants and their sources").contains("`nullblk-x86`").contains("`device.flush_ns`");
+    }
+
+    @Test
+    void aScaleBelowAScenariosMinimumIsRefusedNamingIt() {
+        var r = BenchRunnerCliTests.cli("report", "--scale", "0.1");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("tiotest-multithread-read").contains("smallest meaningful scale 0.5").doesNotContain("[report]");
+        var tiny = BenchRunnerCliTests.cli("report", "--scale", "1e-300", "--scenario", "fio-large-section");
+        assertThat(tiny.code()).isEqualTo(2);
+        assertThat(tiny.err()).contains("smallest meaningful scale 0.01");
+        var word = BenchRunnerCliTests.cli("report", "--scale", "half");
+        assertThat(word.code()).isEqualTo(2);
+        assertThat(word.err()).contains("--scale must be a number in (0, 1] or min");
     }
 
     @Test

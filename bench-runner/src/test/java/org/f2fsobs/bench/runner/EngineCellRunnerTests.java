@@ -25,11 +25,12 @@ class EngineCellRunnerTests {
     static final ScenarioCatalog CATALOG = ScenarioCatalog.load();
     static final EngineCellRunner RUNNER = new EngineCellRunner(CATALOG);
 
+    /** A cell at scale 0.01 unless given: plumbing and mechanism counts, below some scenarios' smallest meaningful scale. */
     static RunResult run(String scenario, boolean on, Map<String, Object> params, long seed) {
         Scenario s = CATALOG.get(scenario);
         Map<String, Object> p = new TreeMap<>(params);
         p.putIfAbsent("scale", 0.01);
-        var v = CATALOG.validateRun(scenario, Map.of(s.flag(), on), p, seed, null);
+        var v = CATALOG.validateRunAtAnyScale(scenario, Map.of(s.flag(), on), p, seed, null);
         assertThat(v.errors()).isEmpty();
         return RUNNER.run(v.cell(), ProgressListener.NONE, CancellationToken.NONE);
     }

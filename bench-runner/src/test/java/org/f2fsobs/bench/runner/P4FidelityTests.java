@@ -9,8 +9,6 @@ import org.f2fsobs.bench.api.CancellationToken;
 import org.f2fsobs.bench.api.CellSpec;
 import org.f2fsobs.bench.api.ProgressListener;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
-import org.f2fsobs.engine.platform.DeviceSpec;
-import org.f2fsobs.engine.platform.Profile;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,21 +20,17 @@ import org.junit.jupiter.api.Test;
  * contiguous.
  */
 class P4FidelityTests {
-    static final double SCALE = 0.25;
+    /** The scenario's smallest meaningful scale: memory, nr_requests and the writeback timers shrink with the data. */
+    static final double SCALE = ScenarioCatalog.load().get("tiotest-multithread-read").scale().regime().minScale();
 
     static Execution.Result run(boolean serialize) {
         EngineCellRunner runner = new EngineCellRunner(ScenarioCatalog.load());
         Map<String, Object> params = new TreeMap<>();
         params.put("scale", SCALE);
         RunPlan plan = runner.plan(CellSpec.of("tiotest-multithread-read", Map.of("serialize_writepages", serialize), params, 1));
-        Profile p = plan.profile();
-        DeviceSpec d = p.device();
-        DeviceSpec dev = d.withNrRequests((int) (d.nrRequests() * SCALE));
-        Profile small = new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), p.memoryBytes(),
-                (long) (p.availableBytes() * SCALE), (long) (p.dirtyableBytes() * SCALE), dev, p.tunables(), p.kernel(),
-                p.constants());
-        RunPlan scaled = plan.withProfile(small);
-        return Execution.run(scaled, ProgressListener.NONE, CancellationToken.NONE);
+        assertThat(plan.profile().availableBytes()).as("the machine shrank with the data")
+                .isEqualTo((long) Math.floor(838860800 * SCALE));
+        return Execution.run(plan, ProgressListener.NONE, CancellationToken.NONE);
     }
 
     static long counter(Execution.Result r, String name) {
@@ -55,7 +49,7 @@ class P4FidelityTests {
     void offFragmentsTheFilesIntoMostly4KiBReadsAndOnKeeps512KiBReads() {
         Execution.Result off = run(false);
         Execution.Result on = run(true);
-        long pages = 32L * 8 * 256;
+        long pages = 32L * (long) (32 * SCALE) * 256;
         // the fsyncs after the last write find pages dirty (the flusher only has nr_requests in flight)
         assertThat(counter(off, "sync_writeback_pages")).as("pages written by the final fsyncs, off").isGreaterThan(pages / 10);
         // read side: off every interleaved page is its own request; on, 512 KiB preads stay whole

@@ -35,7 +35,10 @@ class CatalogJsonTests {
         assertThat(params.get(0)).containsEntry("default", 128).containsEntry("min", 1).containsEntry("max", 512)
                 .containsEntry("allowed", "a power of two 1…512")
                 .containsEntry("values", List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512));
-        assertThat(params.get(1)).containsEntry("default", 1.0).containsEntry("allowed", "a number with 0 < scale ≤ 1");
+        assertThat(params.get(1)).containsEntry("default", 1.0).containsEntry("min", 0.01)
+                .containsEntry("allowed", "0.01 ≤ scale ≤ 1 (crash checks: 0 < scale ≤ 1)");
+        Map<String, Object> scale = (Map<String, Object>) fio.get("scale");
+        assertThat(scale).containsEntry("min_scale", 0.01).containsKeys("machine_scaled", "fixed", "drift");
         assertThat(params.get(2)).containsEntry("default", 1);
         Map<String, Object> dd = parsed().get(1);
         Map<String, Object> compression = ((List<Map<String, Object>>) dd.get("params")).get(0);

@@ -90,7 +90,7 @@ class ScenarioValidationTests {
                 new Bad("repetitions 0", new MatrixRequest(P1, null, null, 0, null), null, "repetitions", "must be at least 1, got 0", false),
                 new Bad("over the cell limit", new MatrixRequest(P1, null, all, 100, null), null, "cells",
                         "2000 cells requested (10 parameter points × 2 flag settings × 100 repetitions), over the limit max_cells = 1000", true),
-                bad("record longer than the scaled file", P3, Map.of("reclen_kb", List.of(16384), "scale", List.of(0.01)), "params.reclen_kb",
+                bad("record longer than the scaled file", P3, Map.of("reclen_kb", List.of(16384), "scale", List.of(0.1)), "params.reclen_kb",
                         "drops records larger than the file: raise scale to at least 0.16"),
                 bad("tiotest block larger than the file", P4, Map.of("file_mb", List.of(1), "block_bytes", List.of(4194304)),
                         "params.block_bytes", "one block of 4 MiB (block_bytes) is larger than the full size 1 MiB (-f)"));
@@ -108,6 +108,24 @@ class ScenarioValidationTests {
             assertThat(f.overLimit()).isEqualTo(bad.overLimit());
         });
         assertThat(e.invalid()).isEqualTo(!bad.overLimit());
+    }
+
+    /** A well-formed scale below the scenario's smallest meaningful one: its own kind (the app answers 422), naming it. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"tiotest-multithread-read, 0.25, 0.5", "fio-large-section, 1e-300, 0.01",
+            "iozone-compressed-sync, 0.05, 0.1"})
+    void aScaleBelowTheScenariosMinimumIsRefusedNamingIt(String scenario, double scale, String min) {
+        MatrixExpansion.Expansion e = CATALOG.validate(new MatrixRequest(scenario, null, Map.of("scale", List.of(scale)), null, null),
+                MatrixLimits.DEFAULT);
+        assertThat(e.ok()).isFalse();
+        assertThat(e.invalid()).isFalse();
+        assertThat(e.belowMinScale()).isTrue();
+        assertThat(e.errors()).singleElement().satisfies(f -> {
+            assertThat(f.field()).isEqualTo("params.scale");
+            assertThat(f.message()).contains("below this scenario's smallest meaningful scale " + min);
+        });
+        assertThat(CATALOG.validate(new MatrixRequest(scenario, null, Map.of("scale", List.of(Double.parseDouble(min))), null, null),
+                MatrixLimits.DEFAULT).errors()).isEmpty();
     }
 
     @Test
@@ -173,7 +191,7 @@ class ScenarioValidationTests {
     void recordLengthsThatFitTheScaledFileAreAccepted() {
         Map<String, List<Object>> params = new LinkedHashMap<>();
         params.put("reclen_kb", List.of("auto", 4, 1024));
-        params.put("scale", List.of(0.01));
+        params.put("scale", List.of(0.1));
         MatrixExpansion.Expansion e = CATALOG.validate(new MatrixRequest(P3, null, params, 1, null), MatrixLimits.DEFAULT);
         assertThat(e.errors()).isEmpty();
         assertThat(e.cells()).extracting(c -> c.params().get("reclen_kb")).containsExactly("auto", "auto", 4L, 4L, 1024L, 1024L);
@@ -190,6 +208,10 @@ class ScenarioValidationTests {
         assertThat(v.cell().profile()).isEqualTo("pixel3-ufs21-little4");
 
         ScenarioCatalog.RunValidation on = CATALOG.validateRun(p2, Map.of("vm_map_ram", true), Map.of("compression", "none", "scale", 0.5), 42, "nullblk-x86");
+        // a crash check (and a plumbing test) takes any scale > 0; a run below the minimum is refused naming it
+        assertThat(CATALOG.validateRun(CATALOG.get(P4), Map.of(), Map.of("scale", 0.01), 1, null).errors()).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("smallest meaningful scale 0.5"));
+        assertThat(CATALOG.validateRunAtAnyScale(P4, Map.of(), Map.of("scale", 0.01), 1, null).ok()).isTrue();
         assertThat(on.cell().optimizations()).containsEntry("vm_map_ram", true);
         assertThat(on.cell().params()).containsEntry("compression", "none").containsEntry("scale", 0.5);
         assertThat(on.cell().seed()).isEqualTo(42);
@@ -208,10 +230,10 @@ class ScenarioValidationTests {
 
         ScenarioCatalog.RunValidation unknown = CATALOG.validateRun("nope", Map.of(), Map.of(), 1, null);
         assertThat(unknown.errors()).extracting(FieldError::field).containsExactly("scenario");
-        ScenarioCatalog.RunValidation bigRecord = CATALOG.validateRun(CATALOG.get(P3), Map.of(), Map.of("reclen_kb", 16384, "scale", 0.01), 1, null);
+        ScenarioCatalog.RunValidation bigRecord = CATALOG.validateRun(CATALOG.get(P3), Map.of(), Map.of("reclen_kb", 16384, "scale", 0.1), 1, null);
         assertThat(bigRecord.errors()).singleElement().satisfies(f -> {
             assertThat(f.field()).isEqualTo("params.reclen_kb");
-            assertThat(f.message()).startsWith("at reclen_kb=16384,scale=0.01: ");
+            assertThat(f.message()).startsWith("at reclen_kb=16384,scale=0.1: ");
         });
     }
 

@@ -25,6 +25,10 @@ public final class SimTask {
     /** The CPU this task runs on (valid while running; the last one it ran on otherwise). */
     int cpuId;
     boolean keepsCpu;
+    /** Between prepare_to_wait and schedule(): running the block hooks, already on a wait queue. */
+    boolean preparingToBlock;
+    /** A wake-up that came while {@link #preparingToBlock}: the task does not sleep (the kernel's TASK_RUNNING again). */
+    boolean wokenBeforeSleep;
     /** The task's private time, ns; never behind the global clock while the task runs. */
     long localNs;
     /** Sub-nanosecond remainder of CPU charges, ps. */
@@ -146,6 +150,7 @@ public final class SimTask {
      * that wake-up (a lock's wait list, a completion, an I/O callback) before calling this.
      */
     public void block(Object waitingOn) {
+        preparingToBlock = true;                 // on its wait queue already: earlier events that sync runs may wake it
         sync();
         sim.block(this, waitingOn, false);
     }

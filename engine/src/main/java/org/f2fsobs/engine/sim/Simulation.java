@@ -137,6 +137,10 @@ public final class Simulation {
      * and any declared wake-up jitter) or waits in the run queue.
      */
     public void wake(SimTask t) {
+        if (t.preparingToBlock && (t.state == SimTask.State.RUNNING || t.state == SimTask.State.RUNNABLE)) {
+            t.wokenBeforeSleep = true;          // woken between joining a wait queue and sleeping: it will not sleep
+            return;
+        }
         if (t.state != SimTask.State.BLOCKED && t.state != SimTask.State.NEW) {
             throw new IllegalStateException("task " + t.name + " woken while " + t.state);
         }
@@ -239,7 +243,20 @@ public final class Simulation {
     /** Blocks the task until someone {@link #wake}s it; the task must be synchronised. */
     void block(SimTask t, Object waitingOn, boolean keepCpu) {
         checkAlive();
-        if (!keepCpu) for (int i = 0; i < blockHooks.size(); i++) blockHooks.get(i).accept(t);
+        if (!keepCpu) {
+            // schedule() flushes the plug after the caller joined its wait queue (prepare_to_wait): what the flush
+            // completes or frees may wake this task already, and then it does not sleep (the wake-up is not lost)
+            t.preparingToBlock = true;           // set already by SimTask.block before its sync
+            try {
+                for (int i = 0; i < blockHooks.size(); i++) blockHooks.get(i).accept(t);
+            } finally {
+                t.preparingToBlock = false;
+            }
+            if (t.wokenBeforeSleep) {
+                t.wokenBeforeSleep = false;
+                return;
+            }
+        }
         t.state = SimTask.State.BLOCKED;
         t.waitingOn = waitingOn;
         t.keepsCpu = keepCpu;

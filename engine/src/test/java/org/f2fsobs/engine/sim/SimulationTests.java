@@ -219,4 +219,57 @@ class SimulationTests {
             for (int i = 0; i < alone.length; i++) assertThat(fs.get(i).get()).isEqualTo(alone[i]);
         }
     }
+
+    /**
+     * A wake-up that arrives while the sleeper's block hooks run (get_request joined the wait queue, then schedule()
+     * flushed the plug, and a merged request freed a slot) is not lost and not an error: the task does not sleep,
+     * as the kernel's prepare_to_wait + schedule. (Seen at small scales: "task woken while RUNNING".)
+     */
+    @Test
+    void aWakeUpDuringTheBlockHooksMeansTheTaskDoesNotSleep() {
+        Simulation sim = new Simulation(1, SimOptions.ideal(1));
+        List<SimTask> waitQueue = new ArrayList<>();
+        sim.addBlockHook(t -> {
+            if (!waitQueue.isEmpty()) sim.wake(waitQueue.remove(0));    // the hook's work frees what t waits for
+        });
+        long[] returnedAt = new long[1];
+        sim.spawn("getter", t -> {
+            waitQueue.add(t);
+            t.block("request_list");
+            returnedAt[0] = t.nowNs();
+        });
+        sim.run();
+        assertThat(waitQueue).isEmpty();
+        assertThat(returnedAt[0]).isZero();
+        // the same when the wake-up is an earlier event that block's own sync runs (a completion freeing a request)
+        Simulation sim1 = new Simulation(1, SimOptions.ideal(1));
+        List<SimTask> q1 = new ArrayList<>();
+        long[] back = new long[1];
+        sim1.spawn("submitter", t -> {
+            sim1.schedule(5_000, () -> sim1.wake(q1.remove(0)));
+            t.cpuNs(sim1.accounting().register("cpu"), 10_000);   // private time runs ahead of the completion
+            q1.add(t);
+            t.block("request_list");
+            back[0] = t.nowNs();
+        });
+        sim1.run();
+        assertThat(q1).isEmpty();
+        assertThat(back[0]).isEqualTo(10_000);
+        // an ordinary sleeper is still woken by someone else later
+        Simulation sim2 = new Simulation(1, SimOptions.ideal(2));
+        List<SimTask> q = new ArrayList<>();
+        long[] woke = new long[1];
+        sim2.spawn("sleeper", t -> {
+            q.add(t);
+            t.block("q");
+            woke[0] = t.nowNs();
+        });
+        sim2.spawn("waker", t -> {
+            t.cpuNs(sim2.accounting().register("w"), 5_000);
+            t.sync();
+            sim2.wake(q.remove(0));
+        });
+        sim2.run();
+        assertThat(woke[0]).isEqualTo(5_000);
+    }
 }
