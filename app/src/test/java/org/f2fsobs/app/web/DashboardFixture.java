@@ -17,7 +17,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * <li>dd-compressed-read: compression lz4 and none at scale 0.01, 1 repetition;</li>
  * <li>iozone-compressed-sync: automatic mode at scale 0.1 (the record lengths that fit a 10 MiB file), 1 repetition,
  *     and a crash check with the flag on at scale 0.01 (a crash check takes any scale; 5 crash points);</li>
- * <li>tiotest-multithread-read: the mail's point at scale 0.5 (its smallest meaningful scale), 1 repetition.</li>
+ * <li>tiotest-multithread-read: the mail's point at full size (no smaller scale keeps its regime), 1 repetition.</li>
  * </ul>
  */
 final class DashboardFixture {
@@ -54,7 +54,7 @@ final class DashboardFixture {
                 + "]}, \"repetitions\": " + FIO_REPETITIONS + ", \"seed\": 1}"));
         f.matrices.put(DD, api.submitMatrix("{\"scenario\": \"" + DD + "\", \"params\": {\"compression\": [\"lz4\", \"none\"], \"scale\": [0.01]}, \"repetitions\": 1}"));
         f.matrices.put(IOZONE, api.submitMatrix("{\"scenario\": \"" + IOZONE + "\", \"params\": {\"scale\": [0.1]}, \"repetitions\": 1}"));
-        f.matrices.put(TIOTEST, api.submitMatrix("{\"scenario\": \"" + TIOTEST + "\", \"params\": {\"scale\": [0.5]}, \"repetitions\": 1}"));
+        f.matrices.put(TIOTEST, api.submitMatrix("{\"scenario\": \"" + TIOTEST + "\", \"params\": {\"scale\": [1]}, \"repetitions\": 1}"));
         Map<String, Object> crash = api.post("/api/crash-checks").bodyValue("{\"scenario\": \"" + IOZONE
                         + "\", \"optimizations\": {\"skip_cp_compressed_write\": true}, \"params\": {\"scale\": 0.01}, \"max_points\": 5}")
                 .exchange().expectStatus().isAccepted().expectBody(Api.MAP).returnResult().getResponseBody();

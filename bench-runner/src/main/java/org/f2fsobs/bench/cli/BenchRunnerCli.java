@@ -227,12 +227,35 @@ public final class BenchRunnerCli implements Callable<Integer> {
                 m.put("title", p.title());
                 m.put("description", p.description());
                 Map<String, Object> consts = new LinkedHashMap<>();
-                p.constants().forEach((k, v) -> consts.put(k, Map.of("value", v.value(), "source", v.source())));
+                p.constants().forEach((k, v) -> consts.put(k, constant(v)));
                 m.put("constants", consts);
                 all.add(m);
             }
             if (format.equals("json")) out.println(ResultJson.write(all));
             return 0;
+        }
+
+        /** contracts.md §6: value, low, high, source, low_source, high_source, assumption, basis; candidates and rule where picked. */
+        static Map<String, Object> constant(org.f2fsobs.engine.platform.Sourced v) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("value", v.value());
+            var r = v.range();
+            if (r != null) {
+                c.put("low", r.low());
+                c.put("high", r.high());
+            }
+            c.put("source", v.source());
+            if (r == null) return c;
+            c.put("low_source", r.lowSource());
+            c.put("high_source", r.highSource());
+            c.put("assumption", r.assumption());
+            c.put("basis", r.basis());
+            if (r.pick() != null) {
+                c.put("candidates", r.pick().candidates());
+                c.put("candidate_sources", r.pick().candidateSources());
+                c.put("rule", r.pick().rule());
+            }
+            return c;
         }
     }
 

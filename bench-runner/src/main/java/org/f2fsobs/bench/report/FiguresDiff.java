@@ -13,7 +13,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code bench-runner report --diff}: a fresh set of golden figures against the committed one. Every leaf is compared
  * exactly (the engine is deterministic, so any change is a move); the output names each figure that moved with its
- * old and new value and relative change, lists verdict changes apart, and then profile constants that changed.
+ * old and new value and relative change, lists verdict changes apart, and then every profile constant whose value or
+ * range (low, high, assumption, candidates, rule) changed, one line per constant.
  * Scenarios and profiles the fresh run did not cover (a {@code --scenario} subset) are not compared.
  */
 public final class FiguresDiff {
@@ -25,6 +26,11 @@ public final class FiguresDiff {
 
         boolean constant() {
             return path.get(0).equals("profiles");
+        }
+
+        /** For a constant: profile and key. */
+        List<String> constantKey() {
+            return path.subList(0, Math.min(3, path.size()));
         }
     }
 
@@ -72,7 +78,8 @@ public final class FiguresDiff {
             return out.append("no figure moved (").append(r.compared()).append(" figures compared with ").append(against).append(")\n").toString();
         }
         List<Change> verdicts = r.changes().stream().filter(Change::verdict).toList();
-        List<Change> constants = r.changes().stream().filter(Change::constant).toList();
+        Map<List<String>, List<Change>> constants = new LinkedHashMap<>();
+        for (Change c : r.changes()) if (c.constant()) constants.computeIfAbsent(c.constantKey(), k -> new ArrayList<>()).add(c);
         List<Change> figures = r.changes().stream().filter(c -> !c.verdict() && !c.constant()).toList();
         if (!verdicts.isEmpty()) {
             out.append("verdicts changed (").append(verdicts.size()).append("):\n");
@@ -84,12 +91,25 @@ public final class FiguresDiff {
         }
         if (!constants.isEmpty()) {
             out.append("profile constants changed (").append(constants.size()).append("):\n");
-            for (Change c : constants) out.append("  ").append(line(c)).append('\n');
+            constants.forEach((key, changes) -> out.append("  ").append(constantLine(key, changes)).append('\n'));
         }
         out.append(String.format(Locale.ROOT, "%d of %d figures differ from %s (%d verdict%s changed, %d constant%s)%n",
                 r.changes().size(), r.compared(), against, verdicts.size(), verdicts.size() == 1 ? "" : "s",
                 constants.size(), constants.size() == 1 ? "" : "s"));
         return out.toString();
+    }
+
+    /** {@code nullblk-x86 · cpu.costs_ps.seg_entry_read: value 400 → 582 (+45.50 %); low (absent) → 216} */
+    private static String constantLine(List<String> key, List<Change> changes) {
+        StringBuilder b = new StringBuilder(String.join(" · ", key.subList(1, key.size()))).append(": ");
+        for (int i = 0; i < changes.size(); i++) {
+            Change c = changes.get(i);
+            if (i > 0) b.append("; ");
+            List<String> p = c.path();
+            b.append(p.size() > key.size() ? String.join(".", p.subList(key.size(), p.size())) : "constant").append(' ')
+                    .append(show(c.before())).append(" → ").append(show(c.after())).append(relative(c.before(), c.after()));
+        }
+        return b.toString();
     }
 
     private static String line(Change c) {

@@ -14,12 +14,13 @@ import org.f2fsobs.engine.platform.Sourced;
 
 /**
  * The golden figures ({@code docs/figures.json}): every headline, ratio, interval, verdict and key counter of the seed
- * matrices, and every profile constant's value, as {@code bench-runner report} found them. Committed with every change
+ * matrices, and every profile constant's value and range, as {@code bench-runner report} found them. Committed with every change
  * that moves a figure, so {@code report --diff} ({@link FiguresDiff}) can say what a change moved.
  *
  * <p>Layout: {@code settings} (scale, repetitions, seed: what the figures were run at), {@code scenarios.ID.comparisons.POINT}
  * (medians off and on in the headline's base unit, ratio, interval, the mail's ratio, mechanism, verdict),
- * {@code scenarios.ID.counters.POINT.COUNTER} (median off and on), {@code profiles.NAME.KEY.value}. Keys that describe
+ * {@code scenarios.ID.counters.POINT.COUNTER} (median off and on), {@code profiles.NAME.KEY} ({@code value}, and for a
+ * numeric constant {@code low}, {@code high}, {@code assumption}, {@code candidates} and {@code rule} where picked). Keys that describe
  * the run rather than its figures ({@code generated_by}, {@code engine_version}) are not compared.
  */
 public final class GoldenFigures {
@@ -76,12 +77,22 @@ public final class GoldenFigures {
         check.put(point, c);
     }
 
-    /** Every constant of a profile, with its value. */
+    /** Every constant of a profile: its value and, for a numeric one, its range, whether it is an assumption, and the candidates and rule of a picked nominal. */
     public void addProfile(Profile p) {
         Map<String, Object> constants = new LinkedHashMap<>();
         for (Map.Entry<String, Sourced> e : p.constants().entrySet()) {
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("value", e.getValue().value());
+            Sourced.Range r = e.getValue().range();
+            if (r != null) {
+                c.put("low", r.low());
+                c.put("high", r.high());
+                c.put("assumption", r.assumption());
+                if (r.pick() != null) {
+                    c.put("candidates", r.pick().candidates());
+                    c.put("rule", r.pick().rule());
+                }
+            }
             constants.put(e.getKey(), c);
         }
         profiles.put(p.name(), constants);

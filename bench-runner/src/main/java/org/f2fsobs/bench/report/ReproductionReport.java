@@ -168,9 +168,17 @@ public final class ReproductionReport {
     private static String profile(Profile p) {
         StringBuilder b = new StringBuilder();
         b.append("### `").append(p.name()).append("` — ").append(p.title()).append("\n\n<details><summary>")
-                .append(p.constants().size()).append(" constants</summary>\n\n| constant | value | source |\n|---|---:|---|\n");
-        p.constants().forEach((k, v) -> b.append("| `").append(k).append("` | ").append(v.value()).append(" | ")
-                .append(String.valueOf(v.source()).replace("|", "\\|").replace("\n", " ")).append(" |\n"));
+                .append(p.constants().size()).append(" constants</summary>\n\n")
+                .append("Range and basis by the rules of `docs/profile-sources.md` §0; *assumption* marks the constants listed in its §7.2.\n\n")
+                .append("| constant | value | low | high | basis | source |\n|---|---:|---:|---:|---|---|\n");
+        p.constants().forEach((k, v) -> {
+            var r = v.range();
+            b.append("| `").append(k).append("` | ").append(v.value()).append(" | ")
+                    .append(r == null ? "" : Long.toString(r.low())).append(" | ").append(r == null ? "" : Long.toString(r.high())).append(" | ")
+                    .append(r == null ? "" : r.assumption() ? "*assumption*" : r.basis() + (r.pick() != null ? " (" + r.pick().rule() + " of "
+                            + r.pick().candidates().size() + ")" : "")).append(" | ")
+                    .append(String.valueOf(v.source()).replace("|", "\\|").replace("\n", " ")).append(" |\n");
+        });
         return b.append("\n</details>\n\n").toString();
     }
 

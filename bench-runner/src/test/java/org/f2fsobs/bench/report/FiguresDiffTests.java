@@ -43,14 +43,38 @@ class FiguresDiffTests {
         var moved = BenchRunnerCliTests.cli("report", "--diff", "--figures", figures.toString(), "--threads", "2",
                 "--scenario", "fio-large-section", "--profile-set", "cpu.costs_ps.seg_entry_read=" + (sePs * 4));
         assertThat(moved.code()).as(moved.err()).isZero();
+        // an override changes the value, not the sourced range: one constant, one field
         assertThat(moved.out()).doesNotContain("no figure moved")
                 .contains("profile constants changed (1):")
-                .contains("nullblk-x86 · cpu.costs_ps.seg_entry_read · value: " + sePs + " → " + (sePs * 4) + " (+300.00 %)")
-                .containsPattern("verdicts changed \\(1\\):\\n  fio-large-section · comparisons · segs_per_sec=128 scale=0.1 · verdict: reproduced → \\w+")
+                .contains("nullblk-x86 · cpu.costs_ps.seg_entry_read: value " + sePs + " → " + (sePs * 4) + " (+300.00 %)\n")
                 .contains("fio-large-section · comparisons · segs_per_sec=128 scale=0.1 · ratio: ")
                 .contains("fio-large-section · comparisons · segs_per_sec=128 scale=0.1 · off_median: ");
         // -s 1 reads one seg_entry per section: its ratio stays 1 whichever the cost
         assertThat(moved.out()).doesNotContain("segs_per_sec=1 scale=0.1 · ratio:");
+    }
+
+    /** A verdict change is listed apart; a constant whose range or pick changed is one line naming every field that moved. */
+    @Test
+    void verdictsAndConstantRangesAreListedByName() throws Exception {
+        String before = """
+                {"settings": {"scale": 1}, "scenarios": {"s": {"comparisons": {"p": {"ratio": 1.2, "verdict": "reproduced"}}}},
+                 "profiles": {"m": {"a.x": {"value": 400}, "a.y": {"value": 7, "low": 7, "high": 7, "assumption": false},
+                                    "a.z": {"value": 5, "low": 2, "high": 10, "assumption": true}}}}""";
+        String after = """
+                {"settings": {"scale": 1}, "scenarios": {"s": {"comparisons": {"p": {"ratio": 1.5, "verdict": "partly"}}}},
+                 "profiles": {"m": {"a.x": {"value": 582, "low": 216, "high": 1181, "assumption": false, "candidates": [500, 664], "rule": "median"},
+                                    "a.y": {"value": 7, "low": 3, "high": 14, "assumption": true},
+                                    "a.z": {"value": 5, "low": 2, "high": 10, "assumption": true}}}}""";
+        var r = FiguresDiff.compare(ResultJson.mapper().readTree(before), ResultJson.mapper().readTree(after));
+        String text = FiguresDiff.text(r, "golden.json");
+        assertThat(text).contains("verdicts changed (1):\n  s · comparisons · p · verdict: reproduced → partly\n")
+                .contains("figures moved (1):\n  s · comparisons · p · ratio: 1.2 → 1.5 (+25.00 %)\n")
+                .contains("profile constants changed (2):\n")
+                .contains("  m · a.x: value 400 → 582 (+45.50 %); low (absent) → 216; high (absent) → 1181; assumption (absent) → false; "
+                        + "candidates (absent) → [500,664]; rule (absent) → median\n")
+                .contains("  m · a.y: low 7 → 3 (-57.14 %); high 7 → 14 (+100.00 %); assumption false → true\n")
+                .doesNotContain("a.z")
+                .contains("(1 verdict changed, 2 constants)");
     }
 
     @Test

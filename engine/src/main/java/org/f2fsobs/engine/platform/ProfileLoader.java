@@ -14,17 +14,24 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads a profile file ({@code profiles/NAME.json} on the class path, or any JSON text). Every leaf is
- * {@code {"value": …, "source": "…"}}; a missing key, an unknown key, a wrong type, an empty source or a value out
- * of range is a {@link ProfileException} naming the key.
+ * {@code {"value": …, "source": "…"}}, and a numeric leaf also carries its sourced range ({@code low}, {@code high},
+ * {@code low_source}, {@code high_source}, {@code assumption}, {@code basis}, and where the nominal was picked among
+ * candidates {@code candidates}, {@code candidate_sources}, {@code rule}: {@link ProfileRanges},
+ * {@code docs/profile-sources.md} §0); a missing key, an unknown key, a wrong type, an empty source, a value out of
+ * its limits or its range, or a nominal its rule does not give is a {@link ProfileException} naming the key.
  */
 public final class ProfileLoader {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final String file;
+    private final Set<String> overridden;
+    private final ProfileRanges ranges;
     private final Map<String, Sourced> constants = new LinkedHashMap<>();
 
-    private ProfileLoader(String file) {
+    private ProfileLoader(String file, Set<String> overridden) {
         this.file = file;
+        this.overridden = overridden;
+        this.ranges = new ProfileRanges(file);
     }
 
     public static Profile fromResource(String name) {
@@ -57,7 +64,7 @@ public final class ProfileLoader {
             throw new ProfileException(file + ": not valid JSON: " + e.getOriginalMessage());
         }
         for (Map.Entry<String, Long> o : new java.util.TreeMap<>(overrides).entrySet()) override(file, root, o.getKey(), o.getValue());
-        return new ProfileLoader(file).build(root);
+        return new ProfileLoader(file, new TreeSet<>(overrides.keySet())).build(root);
     }
 
     /** Sets the value of the numeric constant at {@code key} (dotted path) in the profile tree. */
@@ -74,8 +81,10 @@ public final class ProfileLoader {
         }
         ObjectNode leaf = (ObjectNode) n;
         String was = leaf.get("value").toString() + " — " + leaf.path("source").asString("");
+        String outside = leaf.has("low") && leaf.has("high") && (value < leaf.get("low").asLong() || value > leaf.get("high").asLong())
+                ? "; outside the sourced range [" + leaf.get("low").asLong() + ", " + leaf.get("high").asLong() + "] (a what-if)" : "";
         leaf.put("value", value);
-        leaf.put("source", "override (--profile-set " + key + "=" + value + "); the profile's value: " + was);
+        leaf.put("source", "override (--profile-set " + key + "=" + value + ")" + outside + "; the profile's value: " + was);
     }
 
     private Profile build(JsonNode root) {
@@ -191,29 +200,43 @@ public final class ProfileLoader {
         if (!n.isObject() || !n.has("value") || !n.has("source")) {
             throw new ProfileException(file + ": " + path + " must be {\"value\": …, \"source\": \"…\"}");
         }
-        String source = n.get("source").asString("");
-        if (source.isBlank()) throw new ProfileException(file + ": " + path + " has an empty source");
-        JsonNode v = n.get("value");
-        constants.put(path, new Sourced(v.isNumber() ? (Object) v.numberValue() : v.isBoolean() ? v.asBoolean() : v.asString(), source));
-        return v;
+        for (String k : new TreeSet<>(n.propertyNames())) {
+            if (!k.equals("value") && !k.equals("source") && !ProfileRanges.RANGE_KEYS.contains(k)) {
+                throw new ProfileException(file + ": unknown key " + path + "." + k);
+            }
+        }
+        if (n.get("source").asString("").isBlank()) throw new ProfileException(file + ": " + path + " has an empty source");
+        return n;
     }
 
     private long num(JsonNode parent, String key, String path, long min, long max) {
-        JsonNode v = leaf(parent, key, path);
+        JsonNode n = leaf(parent, key, path);
+        JsonNode v = n.get("value");
         if (!v.isIntegralNumber()) throw new ProfileException(file + ": " + path + " must be an integer");
         long x = v.asLong();
         if (x < min || x > max) throw new ProfileException(file + ": " + path + " = " + x + " is out of range [" + min + ", " + max + "]");
+        Sourced.Range range = ranges.read(n, path, x, min, max, overridden.contains(path));
+        constants.put(path, new Sourced(v.numberValue(), n.get("source").asString(), range));
         return x;
     }
 
+    /** A name, a choice or a flag: value and source, no range. */
+    private JsonNode plain(JsonNode parent, String key, String path) {
+        JsonNode n = leaf(parent, key, path);
+        ranges.refuseRange(n, path);
+        JsonNode v = n.get("value");
+        constants.put(path, new Sourced(v.isBoolean() ? (Object) v.asBoolean() : v.asString(), n.get("source").asString()));
+        return v;
+    }
+
     private boolean bool(JsonNode parent, String key, String path) {
-        JsonNode v = leaf(parent, key, path);
+        JsonNode v = plain(parent, key, path);
         if (!v.isBoolean()) throw new ProfileException(file + ": " + path + " must be true or false");
         return v.asBoolean();
     }
 
     private String str(JsonNode parent, String key, String path, Set<String> allowed) {
-        JsonNode v = leaf(parent, key, path);
+        JsonNode v = plain(parent, key, path);
         if (!v.isString()) throw new ProfileException(file + ": " + path + " must be a string");
         String s = v.asString();
         if (allowed != null && !allowed.contains(s)) {

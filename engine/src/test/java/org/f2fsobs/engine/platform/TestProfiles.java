@@ -6,7 +6,8 @@ import java.util.TreeMap;
 
 /**
  * Builds profile JSON for tests: an idealised machine (zero CPU costs, a simple device) with chosen values replaced,
- * run through the real {@link ProfileLoader} so tests exercise the same validation as shipped profiles.
+ * run through the real {@link ProfileLoader} so tests exercise the same validation as shipped profiles (every numeric
+ * constant gets the exact range {@code [value, value]}, basis {@code model}).
  */
 public final class TestProfiles {
     private final Map<String, Object> values = new TreeMap<>();
@@ -84,6 +85,14 @@ public final class TestProfiles {
             Map<String, Object> leaf = new LinkedHashMap<>();
             leaf.put("value", e.getValue());
             leaf.put("source", "test");
+            if (e.getValue() instanceof Integer || e.getValue() instanceof Long) {   // a numeric constant: an exact range
+                leaf.put("low", e.getValue());
+                leaf.put("high", e.getValue());
+                leaf.put("low_source", "test");
+                leaf.put("high_source", "test");
+                leaf.put("assumption", false);
+                leaf.put("basis", "model");
+            }
             node.put(path[path.length - 1], leaf);
         }
         return tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(root);

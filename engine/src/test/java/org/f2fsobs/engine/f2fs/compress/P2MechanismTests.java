@@ -2,9 +2,6 @@ package org.f2fsobs.engine.f2fs.compress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.f2fsobs.engine.f2fs.F2fsStat;
 import org.f2fsobs.engine.f2fs.Optimizations;
@@ -15,9 +12,6 @@ import org.f2fsobs.engine.f2fs.file.FileData;
 import org.f2fsobs.engine.platform.Profile;
 import org.f2fsobs.engine.platform.ProfileLoader;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Seed 001 (P2) at small size on the Pixel 3 profile (4.9: list-walk vmalloc with synchronous purge, decompression in
@@ -29,14 +23,8 @@ class P2MechanismTests {
 
     /** The shipped Pixel 3 profile with a 4 GiB device (mkfs of the 64 GiB original is slow and changes nothing here). */
     static Profile pixel3Small() {
-        try (InputStream in = ProfileLoader.class.getClassLoader().getResourceAsStream("profiles/pixel3-ufs21-little4.json")) {
-            JsonMapper json = JsonMapper.builder().build();
-            JsonNode root = json.readTree(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-            ((ObjectNode) root.get("device").get("capacity_bytes")).put("value", 4L << 30);
-            return ProfileLoader.parse("pixel3-small.json", json.writeValueAsString(root));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        // an override (as --profile-set does): a what-if outside the capacity's sourced range is allowed and said so
+        return ProfileLoader.fromResource("pixel3-ufs21-little4", new java.util.TreeMap<>(Map.of("device.capacity_bytes", 4L << 30)));
     }
 
     /** dd if=/dev/zero: every page is the zero block. */
