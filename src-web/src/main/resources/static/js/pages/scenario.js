@@ -1,5 +1,6 @@
 // "/scenarios/{id}": before/after bars, the sweep, the evidence at one point (request sizes, time, counters), the
-// mail's command and our set-up, the matrix form and the recent matrices. Everything from the REST API.
+// mail's command and our set-up, the crash verdicts with the flag off and on, the matrix form and the recent matrices.
+// Everything from the REST API.
 
 import { getJson, sendJson } from '../lib/api.js';
 import { el, clear, setStatus, pageReady, link, statusBadge } from '../lib/dom.js';
@@ -10,6 +11,7 @@ import {
 } from '../charts/series.js';
 import { plotBars, plotSweep, plotHistogram, plotTime, showEmpty, showChart } from '../charts/plot.js';
 import { verdictBadge, showProblem, clearProblems, takeToken, scaleNotes } from '../lib/ui.js';
+import { loadCrashVerdicts, renderCrashVerdicts } from '../lib/crash.js';
 
 const scenarioId = document.body.dataset.scenario;
 const flag = document.body.dataset.flag;
@@ -271,11 +273,15 @@ async function mainHistory() {
   }
 }
 
+async function mainCrash() {
+  renderCrashVerdicts(document.getElementById('crash-verdicts'), scenarioId, await loadCrashVerdicts(scenarioId), true);
+}
+
 async function main() {
   const entry = await getJson(api(''));
   fillSetup(entry);
   buildForm(entry);
-  await Promise.all([mainComparisons(entry), mainHistory()]);
+  await Promise.all([mainComparisons(entry), mainHistory(), mainCrash()]);
 }
 
 main().then(() => {

@@ -174,8 +174,14 @@ class DashboardPagesTests extends DashboardTestSupport {
         Map<?, ?> on = (Map<?, ?>) latest.get("on");
         assertThat(((Number) on.get("id")).longValue()).isEqualTo(fixture().crashCheck);
         assertThat(on.get("status")).isEqualTo("DONE");
-        assertThat(on.get("verdict")).isIn("safe", "data_lost", "inconsistent");
-        assertThat(on.get("checked")).isEqualTo(5);
+        assertThat(on.get("verdict")).isEqualTo("data_lost");
+        assertThat(((Number) on.get("checked")).intValue()).isGreaterThan(5);     // 5, then the bisection to the smallest failure
+        Map<String, Object> report = new Api(webClient, null).get("/api/crash-checks/" + fixture().crashCheck);
+        assertThat(report).containsKeys("coverage", "coverage_required", "coverage_missing", "smallest_failing_point", "recovery");
+        assertThat(((Number) report.get("smallest_failing_point")).intValue()).isEqualTo(DashboardFixture.IOZONE_SMALLEST_FAILING_POINT);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> lost = (Map<String, Object>) ((Map<?, ?>) ((List<?>) report.get("failures")).get(0)).get("lost");
+        assertThat(lost).containsKeys("file", "offset", "length", "promise", "found_generation");
         assertThat((List<?>) doc.get("items")).hasSize(1);
         assertThat((List<?>) new Api(webClient, null).get("/api/scenarios/" + DashboardFixture.FIO + "/crash-checks").get("items")).isEmpty();
         webClient.get().uri("/api/scenarios/nope/crash-checks").exchange().expectStatus().isNotFound()

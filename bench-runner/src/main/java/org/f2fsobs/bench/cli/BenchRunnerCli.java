@@ -302,8 +302,11 @@ public final class BenchRunnerCli implements Callable<Integer> {
     // ------------------------------------------------------------------ crash
 
     @Command(name = "crash", mixinStandardHelpOptions = true,
-            description = {"Cuts the power at every flush/FUA boundary of a scenario's command (and at seeded points between them),",
-                    "remounts with recovery, runs fsck and checks every fsync/O_SYNC promise. Exits 0 whatever the verdict."})
+            description = {"Cuts the power at every flush/FUA boundary of a scenario's command, at seeded points between them and",
+                    "where each promise returned, remounts with recovery, runs fsck and checks every fsync/O_SYNC promise by",
+                    "write identity and by bytes. Verdicts: safe, data_lost, inconsistent, insufficient_coverage (a kind of",
+                    "point cut fewer than min(3, its points) times). A failure is bisected to the smallest failing point (up to",
+                    "log2(points) more checks), which the reproduce line names. Exits 0 whatever the verdict."})
     static final class Crash implements Callable<Integer> {
         static final int DEFAULT_MAX_POINTS = 200;
 
@@ -315,7 +318,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--seed", defaultValue = "1") long seed;
         @Option(names = "--profile") String profile;
         @Option(names = "--point", description = "check only this crash point") Integer point;
-        @Option(names = "--max-points", description = "check at most N points, evenly spread (default " + DEFAULT_MAX_POINTS + ")")
+        @Option(names = "--max-points", description = "check at most N points: each kind's required cuts, then evenly spread (default "
+                + DEFAULT_MAX_POINTS + ")")
         Integer maxPoints;
         @Option(names = "--format", defaultValue = "text") String format;
 
@@ -337,12 +341,38 @@ public final class BenchRunnerCli implements Callable<Integer> {
             } else {
                 out.println("verdict: " + r.verdict());
                 out.println("crash points: " + r.crashPoints() + ", checked: " + r.checked());
-                for (CrashReport.Failure f : r.failures()) out.println("point " + f.point() + ": " + f.what());
+                out.println("coverage (checked / required): " + coverageLine(r));
+                for (CrashReport.Failure f : r.failures()) {
+                    out.println("point " + f.point() + " [" + f.kind() + "]: " + f.what());
+                    if (f.lost() != null) {
+                        CrashReport.Lost l = f.lost();
+                        out.println("  lost: " + l.file() + " bytes " + l.offset() + "+" + l.length() + ", promised by " + l.promise()
+                                + " (" + (l.promisedGeneration() == 0 ? "a hole" : "write #" + l.promisedGeneration()) + "), found "
+                                + (l.foundGeneration() == 0 ? "no write" : "write #" + l.foundGeneration())
+                                + (l.byIdentity() ? "" : " with other bytes"));
+                    }
+                }
+                if (r.smallestFailingPoint() != null) out.println("smallest failing point: " + r.smallestFailingPoint());
+                if (r.recovery() != null) {
+                    CrashReport.Recovery rc = r.recovery();
+                    out.println("recovery over " + rc.mounts() + " mounts (median / max): mount " + rc.mountNs().median() / 1000 + " / "
+                            + rc.mountNs().max() / 1000 + " us, dnodes replayed " + rc.dnodesReplayed().median() + " / "
+                            + rc.dnodesReplayed().max() + ", blocks recovered " + rc.blocksRecovered().median() + " / "
+                            + rc.blocksRecovered().max());
+                }
                 out.println("reproduce: " + r.reproduce());
             }
             out.flush();
             return 0;
         }
+    }
+
+    private static String coverageLine(CrashReport r) {
+        StringBuilder b = new StringBuilder();
+        r.coverage().forEach((k, n) -> b.append(b.isEmpty() ? "" : ", ").append(k).append(' ').append(n).append('/')
+                .append(r.coverageRequired().get(k)));
+        if (!r.coverageMissing().isEmpty()) b.append(" — too few cuts: ").append(String.join(", ", r.coverageMissing()));
+        return b.toString();
     }
 
     // ------------------------------------------------------------------ report

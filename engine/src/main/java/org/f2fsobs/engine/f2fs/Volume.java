@@ -100,7 +100,7 @@ public final class Volume {
         });
         sbi.cp().setDataHooks(this::flushDirtyDents, task -> kernel.mm().bdi().syncAll(task), this::flushDataWrites);
         flush.start();
-        this.recovery = new Recovery(sbi, dir).recoverFsyncData(t);
+        this.recovery = new Recovery(sbi, dir, this::evict).recoverFsyncData(t);
     }
 
     /** Mounts the volume on the kernel's disk (which mkfs has formatted), recovering fsync'd data. */
@@ -298,9 +298,10 @@ public final class Volume {
         if ((f.flags & 3) == O_RDONLY) throw new F2fsException("EBADF", "file descriptor " + fd + " is not open for writing");
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         long p = (f.flags & O_APPEND) != 0 ? f.inode.isize : pos;
-        long n = ops.writeIter(t, f.inode, p, len, data, (f.flags & O_SYNC) == O_SYNC, (f.flags & O_DSYNC) != 0,
+        long writeSeq = sbi.store.tags().nextWriteSeq();
+        long n = ops.writeIter(t, f.inode, p, len, data, writeSeq, (f.flags & O_SYNC) == O_SYNC, (f.flags & O_DSYNC) != 0,
                 (f.flags & O_DIRECT) != 0);
-        observer.written(f.inode.ino, p, n, data, (f.flags & (O_SYNC | O_DSYNC)) != 0);
+        observer.written(f.inode.ino, p, n, data, writeSeq, (f.flags & (O_SYNC | O_DSYNC)) != 0);
         return n;
     }
 
@@ -316,14 +317,14 @@ public final class Volume {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         F2fsInode i = fd(fd).inode;
         ops.fsync(t, i, 0, Long.MAX_VALUE, false);
-        observer.fsynced(i.ino);
+        observer.fsynced(i.ino, false);
     }
 
     public void fdatasync(SimTask t, int fd) {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         F2fsInode i = fd(fd).inode;
         ops.fsync(t, i, 0, Long.MAX_VALUE, true);
-        observer.fsynced(i.ino);
+        observer.fsynced(i.ino, true);
     }
 
     public void ftruncate(SimTask t, int fd, long size) {
@@ -482,9 +483,9 @@ public final class Volume {
 
     private static final SyscallObserver NOP = new SyscallObserver() {
         @Override public void opened(String path, int ino, boolean created) { }
-        @Override public void written(int ino, long pos, long len, org.f2fsobs.engine.f2fs.file.FileData data, boolean sync) { }
+        @Override public void written(int ino, long pos, long len, org.f2fsobs.engine.f2fs.file.FileData data, long writeSeq, boolean sync) { }
         @Override public void resized(int ino, long size) { }
-        @Override public void fsynced(int ino) { }
+        @Override public void fsynced(int ino, boolean datasync) { }
         @Override public void unlinked(String path, int ino) { }
         @Override public void synced() { }
     };
