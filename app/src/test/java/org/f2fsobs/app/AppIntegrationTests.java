@@ -212,8 +212,20 @@ class AppIntegrationTests {
     void operationsEndpointsAndSecurityHeaders() {
         long id = api().submitMatrix(TWO_CELLS);
         api().awaitMatrix(id, "DONE", 240);
-        String prometheus = webClient.get().uri("/actuator/prometheus").exchange().expectStatus().isOk()
-                .expectBody(String.class).returnResult().getResponseBody();
+        // a job's metrics are recorded when its worker lets go of it, just after its result is stored: the matrix can
+        // read DONE a moment before its last cell is counted, so wait for the counter, not for a time
+        String prometheus = null;
+        for (long end = System.nanoTime() + 60_000_000_000L; System.nanoTime() < end; ) {
+            prometheus = webClient.get().uri("/actuator/prometheus").exchange().expectStatus().isOk()
+                    .expectBody(String.class).returnResult().getResponseBody();
+            if (prometheus.contains("observatory_cells_completed_total{kind=\"cell\",outcome=\"done\"}")) break;
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         assertThat(prometheus).contains("observatory_queue_depth{kind=\"cells\"}")
                 .contains("observatory_cells_completed_total{kind=\"cell\",outcome=\"done\"}")
                 .contains("observatory_cell_duration_seconds_count{kind=\"cell\",outcome=\"done\"}");
