@@ -70,6 +70,9 @@ class DashboardPagesTests extends DashboardTestSupport {
                 "000_ea68bffc9d5138c9.txt", "<code id=\"profile-name\">nullblk-x86</code>",
                 "<form id=\"matrix-form\" novalidate>", "data-field=\"repetitions\"", "data-field=\"seed\"",
                 "<script type=\"module\" src=\"/js/pages/scenario.js\"></script>");
+        assertThat(html).as("the mail's Test lines beside our script").contains("make_f2fs /dev/block/nullb0\nmake_f2fs -s 128 /dev/block/nullb0",
+                "<code>make_f2fs -s {segs_per_sec} /dev/block/nullb0</code>", "<code>mkdir -p /mnt/test_dir</code>", " (measured)");
+        assertThat(page("/scenarios/iozone-compressed-sync", HttpStatus.OK)).contains("The mail shows no command lines");
         assertThat(ids(html, "<canvas id=\"(chart-[a-z-]+)\""))
                 .containsExactly("chart-bars", "chart-sweep", "chart-hist-write", "chart-hist-read", "chart-time");
         // every canvas is labelled for screen readers
