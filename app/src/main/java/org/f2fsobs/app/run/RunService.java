@@ -29,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Service
 class RunService {
     static final Set<String> SCENARIO_FIELDS = new LinkedHashSet<>(List.of("scenario", "optimizations", "params", "seed", "profile"));
-    static final Set<String> EXEC_FIELDS = new LinkedHashSet<>(List.of("profile", "mkfs", "mount", "optimizations", "command", "seed", "dd_style"));
+    static final Set<String> EXEC_FIELDS = new LinkedHashSet<>(List.of("profile", "mkfs", "mount", "optimizations", "command", "script", "seed", "dd_style"));
 
     private final ScenarioCatalog catalog;
     private final ObservatoryProperties properties;
@@ -55,9 +55,9 @@ class RunService {
     /** A queued run: its id, its kind (SCENARIO or EXEC) and what it will run. */
     record Accepted(long id, String kind, Object spec) {}
 
-    /** {@code scenario} → a catalog cell; {@code command} → a free-form run; not both, not neither. */
+    /** {@code scenario} → a catalog cell; {@code command} or {@code script} → a free-form run; not both, not neither. */
     Mono<Accepted> submit(JsonBody body) {
-        boolean scenario = body.root().has("scenario"), command = body.root().has("command");
+        boolean scenario = body.root().has("scenario"), command = body.root().has("command") || body.root().has("script");
         if (scenario && command) {
             throw ApiException.invalid("command", "give either scenario (a catalog run) or command (a free-form tool command), not both");
         }
@@ -82,7 +82,7 @@ class RunService {
             profile = exec.profile();
         }
         String requestJson = Json.compact(spec);
-        String commandText = spec instanceof ExecSpec e ? Json.truncate(e.command(), 8192) : null;
+        String commandText = spec instanceof ExecSpec e ? Json.truncate(e.command() != null ? e.command() : e.script(), 8192) : null;
         var insert = db.sql("INSERT INTO RUNS (KIND, STATUS, REQUEST_JSON, SCENARIO, PROFILE, COMMAND, CREATED_AT) "
                         + "VALUES (:kind, 'QUEUED', :request, :scenario, :profile, :command, :now)")
                 .bind("kind", kind).bind("request", requestJson).bind("profile", profile).bind("now", Instant.now());

@@ -40,6 +40,11 @@ public final class ApiException extends RuntimeException {
         return new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, describe(errors), errors, limit);
     }
 
+    /** 422: a well-formed field the simulation cannot run as written (a script line it does not model). */
+    public static ApiException unprocessable(String field, String message) {
+        return new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, field + ": " + message, List.of(new FieldError(field, message)), null);
+    }
+
     public static ApiException notFound(String what, Object id) {
         return new ApiException(HttpStatus.NOT_FOUND, "no " + what + " with id " + id, List.of(new FieldError("id",
                 "no " + what + " with id " + id)), null);

@@ -266,6 +266,10 @@ class DashboardBrowserTests extends DashboardTestSupport {
 
         Map<String, Object> writes = chart("chart-hist-write");
         assertThat(datasets(writes)).hasSize(2);
+        // a log axis starts below 1, so a bar of a single request has a height
+        Map<?, ?> yAxis = (Map<?, ?>) driver.executeScript("const y = Chart.getChart(document.getElementById('chart-hist-write')).options.scales.y;"
+                + " return { type: y.type, min: y.min ?? null };");
+        if ("logarithmic".equals(yAxis.get("type"))) assertThat(((Number) yAxis.get("min")).doubleValue()).isLessThan(1);
         assertThat(labels(writes)).isNotEmpty().allSatisfy(l -> assertThat(l).matches("[0-9.]+ (B|KiB|MiB)"));
         // fio writes only: the read histogram is a sentence, not an empty chart
         assertThat(chart("chart-hist-read")).isNull();
@@ -290,7 +294,15 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(labels(ioBars)).hasSize(rows.size()).first().isEqualTo("4 KiB records");
         assertThat(references(ioBars)).allSatisfy(d -> assertThat(n(d.get("nonNull"))).isEqualTo(rows.size()));
         assertThat(labels(chart("chart-sweep"))).hasSize(rows.size()).first().isEqualTo("4");
+        // the title names the mail's 4 KiB … 16 MiB; the table says which rows it holds at this scale
+        assertThat(driver.findElement(By.id("rows-note")).getText()).startsWith("Record lengths 4 KiB … ")
+                .contains(rows.size() + " rows of the mail's 13").contains("drops records larger than the file");
         Browser.screenshot(driver, "scenario-iozone-compressed-sync");
+
+        // the evidence panel opens where the mail claims the most: P2's compressed file, not the uncompressed one
+        open("/scenarios/dd-compressed-read");
+        assertThat(new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("evidence-point"))).getFirstSelectedOption().getText())
+                .contains("compression=lz4");
     }
 
     @Test
@@ -358,6 +370,11 @@ class DashboardBrowserTests extends DashboardTestSupport {
         WebElement segEntry = driver.findElement(By.xpath("//table[@id='counters-table']//tr[th/code[text()='seg_entry_reads']]"));
         assertThat(segEntry.findElement(By.cssSelector("td.change")).getText()).matches("−[0-9.]+%");
         assertThat(driver.findElement(By.id("sides-table")).getText()).contains("sec_ckpt_valid_blocks=off", "sec_ckpt_valid_blocks=on");
+        // what tells the runs apart is marked: the flag that differs, and only it
+        assertThat(driver.findElements(By.cssSelector("#sides-table .differs[data-flag]"))).extracting(e -> e.getDomAttribute("data-flag"))
+                .containsOnly("sec_ckpt_valid_blocks").hasSize(2);
+        assertThat(driver.findElements(By.cssSelector("#sides-table tr[data-differs]"))).extracting(e -> e.findElement(By.tagName("th")).getText())
+                .contains("flags", "run").doesNotContain("profile", "parameters", "seed");
         assertThat(datasets(chart("chart-compare-hist"))).hasSize(2);
         Browser.screenshot(driver, "compare");
     }
@@ -383,7 +400,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(driver.findElement(By.id("cell-0")).getText()).contains("FAILED", "engine: simulated device full");
         assertThat(driver.findElement(By.id("progress-label")).getText()).startsWith("1 of 1 cells ended (1 failed)");
         assertThat(driver.findElement(By.id("matrix-comparisons")).isDisplayed()).isFalse();
-        assertThat(driver.findElement(By.id("cancel-matrix")).isEnabled()).isFalse();
+        assertThat(driver.findElement(By.id("cancel-matrix")).isDisplayed()).as("an ended matrix offers no Cancel").isFalse();
         Browser.screenshot(driver, "matrix-failed");
     }
 
@@ -392,11 +409,16 @@ class DashboardBrowserTests extends DashboardTestSupport {
     void cancelButtonStopsARunningMatrix() throws Exception {
         long id = new Api(webClient, null).submitMatrix("{\"scenario\": \"tiotest-multithread-read\", \"params\": {\"scale\": [1]}, \"repetitions\": 20}");
         open("/matrices/" + id);
+        // the cell that runs is shown RUNNING (not QUEUED) while it runs
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> !d.findElements(By.cssSelector("#cells-table tr[data-status=RUNNING]")).isEmpty());
         WebElement cancel = driver.findElement(By.id("cancel-matrix"));
         assertThat(cancel.isEnabled()).isTrue();
         cancel.click();
         new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> "CANCELLED".equals(d.findElement(By.tagName("body")).getDomAttribute("data-matrix-status")));
+        // the page's own poll may show CANCELLED before the DELETE's answer is written: wait for that answer
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> !d.findElement(By.id("cancel-result")).getText().isBlank());
         assertThat(driver.findElement(By.id("cancel-result")).getText()).isEqualTo("Cancelled.");
+        assertThat(driver.findElement(By.id("cancel-matrix")).isDisplayed()).as("nothing left to cancel").isFalse();
         assertThat(driver.findElement(By.id("matrix-error")).getText()).contains("cancelled");
         assertThat(driver.findElements(By.cssSelector("#cells-table tr[data-status=CANCELLED]"))).isNotEmpty();
         Browser.screenshot(driver, "matrix-cancelled");

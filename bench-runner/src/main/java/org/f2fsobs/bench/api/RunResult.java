@@ -7,7 +7,9 @@ import java.util.Map;
 /**
  * The result of one run: exactly the document of contracts.md §3 (serialised with snake_case names by
  * {@link ResultJson}). Counters, histograms, time breakdown and {@code virtualNs} cover the measured command only;
- * mkfs, mount, preparation and umount are under {@code preparation}.
+ * mkfs, mount, preparation and umount are under {@code preparation}. A script's result (POST /api/runs with a
+ * {@code script}) is its last run, with {@code script} and every run in {@code scriptRuns} (contracts.md §6); both
+ * are absent otherwise.
  */
 public record RunResult(
         String scenario,
@@ -32,7 +34,9 @@ public record RunResult(
         String reproduce,
         String engineVersion,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> profileOverrides,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> scaleRegime) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> scaleRegime,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String script,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<RunResult> scriptRuns) {
 
     public RunResult {
         profileOverrides = profileOverrides == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(profileOverrides));
@@ -45,7 +49,18 @@ public record RunResult(
                      TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
                      String reproduce, String engineVersion) {
         this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
-                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null, null);
+                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null, null, null, null);
+    }
+
+    /** A result of a scenario cell or a single command (no script). */
+    public RunResult(String scenario, String tool, String command, String toolOutput, String profile, String mkfs, String mount,
+                     Map<String, Boolean> optimizations, Map<String, Object> params, long seed, Headline headline,
+                     Map<String, Object> metrics, Map<String, Object> counters, Map<String, Map<String, Long>> histograms,
+                     TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
+                     String reproduce, String engineVersion, Map<String, Long> profileOverrides, Map<String, Object> scaleRegime) {
+        this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
+                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, profileOverrides,
+                scaleRegime, null, null);
     }
 
     /** The figure a tool's user reads first, in base units (bytes/s). */
@@ -64,7 +79,14 @@ public record RunResult(
     public RunResult withWallMs(long ms) {
         return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
                 headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, ms,
-                reproduce, engineVersion, profileOverrides, scaleRegime);
+                reproduce, engineVersion, profileOverrides, scaleRegime, script, scriptRuns);
+    }
+
+    /** The last run of a script, carrying the script and every run of it (POST /api/runs with a script). */
+    public RunResult withScript(String scriptText, List<RunResult> runs) {
+        return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
+                headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs,
+                reproduce, engineVersion, profileOverrides, scaleRegime, scriptText, List.copyOf(runs));
     }
 
     /** iozone rows (metrics.rows), or an empty list for other tools. */

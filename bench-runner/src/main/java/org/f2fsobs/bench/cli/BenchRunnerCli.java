@@ -78,7 +78,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
             Throwable e = ex;
             if (e instanceof UsageError || e instanceof ToolUsageException || e.getClass().getSimpleName().equals("RunInputException")
                     || e instanceof java.util.NoSuchElementException || e instanceof org.f2fsobs.engine.platform.ProfileException
-                    || e instanceof org.f2fsobs.bench.scenario.ScenarioCommand.ScaleException) {
+                    || e instanceof org.f2fsobs.bench.scenario.ScenarioCommand.ScaleException
+                    || e instanceof org.f2fsobs.bench.script.ScriptException) {
                 err.println("bench-runner: " + e.getMessage());
                 return 2;
             }
@@ -564,7 +565,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
 
     // ------------------------------------------------------------------ exec
 
-    @Command(name = "exec", mixinStandardHelpOptions = true, description = "Runs any supported tool command on a profile: bench-runner exec --profile P -- fio …%n")
+    @Command(name = "exec", mixinStandardHelpOptions = true, description = {"Runs any supported tool command on a profile: bench-runner exec --profile P -- fio …",
+            "or a script (a mail's Test section): bench-runner exec --profile P --script FILE|-%n"})
     static final class Exec implements Callable<Integer> {
         @Option(names = "--profile", required = true) String profile;
         @Option(names = "--mkfs", defaultValue = "") String mkfs;
@@ -573,7 +575,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--dd-style", description = "gnu or toybox") String ddStyle;
         @Option(names = "--seed", defaultValue = "1") long seed;
         @Option(names = "--format", defaultValue = "text") String format;
-        @Parameters(description = "TOOL ARGS…", arity = "1..*") List<String> command = new ArrayList<>();
+        @Option(names = "--script", description = "a file of shell lines, or - for standard input (docs/tools.md, \"Scripts\")") String script;
+        @Parameters(description = "TOOL ARGS…", arity = "0..*") List<String> command = new ArrayList<>();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -584,15 +587,28 @@ public final class BenchRunnerCli implements Callable<Integer> {
             if (ddStyle != null && !ddStyle.equals("gnu") && !ddStyle.equals("toybox")) {
                 throw new UsageError("--dd-style must be gnu or toybox, got '" + ddStyle + "'");
             }
-            String cmd = String.join(" ", command.stream().map(Exec::quote).toList());
-            ExecSpec es = new ExecSpec(profile, mkfs, mount, parseOpts(opts), cmd, seed, ddStyle);
+            if ((script == null) == command.isEmpty()) {
+                throw new UsageError(script == null ? "exec needs a command (-- TOOL ARGS…) or --script FILE|-"
+                        : "give either --script or a command after --, not both");
+            }
+            ExecSpec es = script != null ? ExecSpec.script(profile, mkfs, mount, parseOpts(opts), readScript(script), seed, ddStyle)
+                    : new ExecSpec(profile, mkfs, mount, parseOpts(opts), String.join(" ", command.stream().map(Exec::quote).toList()), seed, ddStyle);
             PrintWriter err = spec.commandLine().getErr();
-            RunResult r = new EngineCellRunner(catalog()).exec(es, stderrProgress(err), CancellationToken.NONE);
+            List<RunResult> runs = new EngineCellRunner(catalog()).execAll(es, stderrProgress(err), CancellationToken.NONE);
             PrintWriter out = spec.commandLine().getOut();
-            if (format.equals("json")) out.println(ResultJson.write(r));
-            else out.print(r.toolOutput());
+            if (format.equals("json")) out.println(ResultJson.write(script != null ? runs : runs.get(0)));
+            else for (RunResult r : runs) out.print(r.toolOutput());
             out.flush();
             return 0;
+        }
+
+        private static String readScript(String file) {
+            try {
+                return file.equals("-") ? new String(System.in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                        : java.nio.file.Files.readString(java.nio.file.Path.of(file));
+            } catch (java.io.IOException | java.nio.file.InvalidPathException | java.io.UncheckedIOException e) {
+                throw new UsageError("--script " + file + ": cannot read it (" + e.getMessage() + ")");
+            }
         }
 
         private static String quote(String a) {
