@@ -1,0 +1,24 @@
+package org.f2fsobs.app.system;
+
+import reactor.blockhound.BlockHound;
+import reactor.blockhound.integration.BlockHoundIntegration;
+
+/**
+ * Makes BlockHound (installed for every test by {@code blockhound-junit-platform}) treat an H2 statement as a
+ * blocking call: r2dbc-h2 runs H2 on the subscribing thread, and a statement on Netty's event loop (or Reactor's
+ * parallel scheduler) stalls everything that thread serves even when H2 happens to find its pages in memory. So a
+ * query subscribed anywhere but {@link Database#SCHEDULER} (or another thread that may block) fails the test with
+ * {@code BlockingOperationError} naming the thread and the statement's stack.
+ *
+ * <p>The queue's dispatcher and workers are plain threads that may block; Spring's start-up runs on {@code main}.
+ */
+public class H2BlockingIntegration implements BlockHoundIntegration {
+    @Override
+    public void applyTo(BlockHound.Builder builder) {
+        builder.markAsBlocking("org.h2.command.Command", "executeQuery", "(JIZ)Lorg/h2/result/ResultInterface;");
+        builder.markAsBlocking("org.h2.command.Command", "executeUpdate", "(Ljava/lang/Object;)Lorg/h2/result/ResultWithGeneratedKeys;");
+        builder.markAsBlocking("org.h2.engine.SessionLocal", "commit", "(Z)V");
+        // Logback's console appender writes under a lock; logging from the event loop is accepted practice
+        builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "writeBytes");
+    }
+}
