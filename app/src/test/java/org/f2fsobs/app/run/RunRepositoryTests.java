@@ -14,7 +14,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /** The run store: saved through the repository, listed by {@link RunHistory}. */
 @DataR2dbcTest
-@Import(RunHistory.class)
+@Import({RunHistory.class, org.f2fsobs.app.system.DatabaseConfiguration.class})
 class RunRepositoryTests {
 
     @DynamicPropertySource

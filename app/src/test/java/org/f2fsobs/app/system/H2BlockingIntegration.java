@@ -18,6 +18,9 @@ public class H2BlockingIntegration implements BlockHoundIntegration {
         builder.markAsBlocking("org.h2.command.Command", "executeQuery", "(JIZ)Lorg/h2/result/ResultInterface;");
         builder.markAsBlocking("org.h2.command.Command", "executeUpdate", "(Ljava/lang/Object;)Lorg/h2/result/ResultWithGeneratedKeys;");
         builder.markAsBlocking("org.h2.engine.SessionLocal", "commit", "(Z)V");
+        // Thymeleaf reads its configuration and each template from the class path once, then caches them
+        builder.allowBlockingCallsInside("org.thymeleaf.TemplateEngine", "initialize");
+        builder.allowBlockingCallsInside("org.thymeleaf.spring6.templateresource.SpringResourceTemplateResource", "reader");
         // Logback's console appender writes under a lock; logging from the event loop is accepted practice
         builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "writeBytes");
     }
