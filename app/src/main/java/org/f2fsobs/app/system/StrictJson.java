@@ -83,9 +83,13 @@ public final class StrictJson {
     }
 
     private static void problem(DeserializationContext ctxt, JsonParser p, String message) {
+        problem(ctxt, path(p), message);
+    }
+
+    private static void problem(DeserializationContext ctxt, String field, String message) {
         Object bag = ctxt.getAttribute(PROBLEMS);
-        if (bag instanceof Problems problems) problems.list.add(new FieldError(path(p), message));
-        else throw new IllegalStateException(path(p) + ": " + message);
+        if (bag instanceof Problems problems) problems.list.add(new FieldError(field, message));
+        else throw new IllegalStateException(field + ": " + message);
     }
 
     /** The field the parser is at, as the API names fields: {@code a.b[2].c}; the root is {@code body}. */
@@ -128,7 +132,17 @@ public final class StrictJson {
         @Override
         public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p, ValueDeserializer<?> deserializer,
                                              Object beanOrClass, String propertyName) {
-            refuse(p, ctxt, "unknown field" + known(deserializer));
+            String message = "unknown field" + known(deserializer);
+            JsonParser main = ctxt.getParser();
+            if (main != null && main != p) {
+                // a record's unknown fields are buffered and replayed once the object is read: name them from the main
+                // parser, which now stands just after that object
+                String container = path(main);
+                problem(ctxt, container.equals("body") ? propertyName : container + "." + propertyName, message);
+                p.skipChildren();
+            } else {
+                refuse(p, ctxt, message);
+            }
             return true;
         }
 

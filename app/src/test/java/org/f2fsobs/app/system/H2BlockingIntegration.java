@@ -21,6 +21,9 @@ public class H2BlockingIntegration implements BlockHoundIntegration {
         // Thymeleaf reads its configuration and each template from the class path once, then caches them
         builder.allowBlockingCallsInside("org.thymeleaf.TemplateEngine", "initialize");
         builder.allowBlockingCallsInside("org.thymeleaf.spring6.templateresource.SpringResourceTemplateResource", "reader");
+        builder.allowBlockingCallsInside("org.thymeleaf.templateparser.markup.AbstractMarkupTemplateParser", "parse");
+        // webjars-locator-lite reads a webjar's version from its pom.properties once, then caches it
+        builder.allowBlockingCallsInside("org.webjars.WebJarVersionLocator", "version");
         // Logback's console appender writes under a lock; logging from the event loop is accepted practice
         builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "writeBytes");
     }
