@@ -21,7 +21,7 @@ PORT=${PORT:-18090}
 DIR=${DIR:-$(mktemp -d)}
 RUNS=${RUNS:-10000}
 HERE=$(cd "$(dirname "$0")" && pwd)
-JAR=$(ls "$HERE"/../target/app-*.jar | grep -v original | head -1)
+JAR=${JAR:-$(ls "$HERE"/../target/app-*.jar | grep -v original | head -1)}
 JAVA=${JAVA:-java}
 BASE=http://localhost:$PORT
 cd "$DIR"

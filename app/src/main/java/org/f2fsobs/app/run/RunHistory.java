@@ -54,18 +54,22 @@ class RunHistory {
      */
     Mono<Page> page(String scenario, int page, int size, Long before) {
         long offset = before == null ? (long) page * size : 0;
-        String where = (scenario == null ? "" : "WHERE SCENARIO = :scenario ") + (before == null ? "" : (scenario == null ? "WHERE " : "AND ") + "ID < :before ");
-        var rows = db.sql(COLUMNS + where + "ORDER BY ID DESC LIMIT :size OFFSET :offset");
-        var count = db.sql(scenario == null ? "SELECT COUNT(*) FROM RUNS" : "SELECT COUNT(*) FROM RUNS WHERE SCENARIO = :scenario");
+        String filter = scenario == null ? "" : "WHERE SCENARIO = :scenario ";
+        String count = "(SELECT COUNT(*) FROM RUNS " + filter + ") AS TOTAL ";
+        String where = filter + (before == null ? "" : (scenario == null ? "WHERE " : "AND ") + "ID < :before ");
+        // one statement (one connection, one round trip): the page and the total beside each row
+        var rows = db.sql(COLUMNS.replace(" FROM RUNS ", ", " + count + "FROM RUNS ") + where + "ORDER BY ID DESC LIMIT :size OFFSET :offset");
+        var total = db.sql("SELECT " + count);
         if (scenario != null) {
             rows = rows.bind("scenario", scenario);
-            count = count.bind("scenario", scenario);
+            total = total.bind("scenario", scenario);
         }
         if (before != null) rows = rows.bind("before", before);
-        return Mono.zip(rows.bind("size", size).bind("offset", offset).map(RunHistory::item).all().collectList(),
-                        count.map(r -> r.get(0, Long.class)).one())
-                .map(t -> new Page(before == null ? page : 0, size, t.getT2(), t.getT1(),
-                        t.getT1().size() == size ? t.getT1().get(size - 1).id() : null))
+        var countOnly = total.map(r -> r.get(0, Long.class)).one();
+        return rows.bind("size", size).bind("offset", offset).map(r -> Map.entry(item(r), r.get(19, Long.class))).all().collectList()
+                .flatMap(list -> list.isEmpty() ? countOnly.map(n -> new Page(before == null ? page : 0, size, n, List.of(), null))
+                        : Mono.just(new Page(before == null ? page : 0, size, list.get(0).getValue(), list.stream().map(Map.Entry::getKey).toList(),
+                                list.size() == size ? list.get(size - 1).getKey().id() : null)))
                 .subscribeOn(Database.SCHEDULER);
     }
 

@@ -48,6 +48,11 @@ class RunRepositoryTests {
         assertThat(first.nextBefore()).isEqualTo(first.items().get(0).id());
         assertThat(history.page("fio-large-section", 0, 1, first.nextBefore()).block().items())     // keyset: the page after
                 .extracting(i -> i.headline().value()).containsExactly(1.0);
+        assertThat(history.page("fio-large-section", 5, 50, null).block()).satisfies(p -> {      // past the end: no rows, the total
+            assertThat(p.items()).isEmpty();
+            assertThat(p.total()).isEqualTo(2);
+            assertThat(p.nextBefore()).isNull();
+        });
         RunHistory.Page all = history.page(null, 0, 50, null).block();
         assertThat(all.items()).extracting(RunHistory.Item::scenario).contains("fio-large-section", "dd-compressed-read");
         assertThat(all.items()).extracting(RunHistory.Item::id).isSortedAccordingTo(Comparator.reverseOrder());
