@@ -22,6 +22,9 @@ public class H2BlockingIntegration implements BlockHoundIntegration {
         builder.allowBlockingCallsInside("org.thymeleaf.TemplateEngine", "initialize");
         builder.allowBlockingCallsInside("org.thymeleaf.spring6.templateresource.SpringResourceTemplateResource", "reader");
         builder.allowBlockingCallsInside("org.thymeleaf.templateparser.markup.AbstractMarkupTemplateParser", "parse");
+        // Spring's static-resource resolver checks that a file exists in the jar it is served from (src-web's, when the
+        // build has packaged it): an entry lookup in a jar the JDK keeps open
+        builder.allowBlockingCallsInside("org.springframework.web.reactive.resource.PathResourceResolver", "getResource");
         // webjars-locator-lite reads a webjar's version from its pom.properties once, then caches it
         builder.allowBlockingCallsInside("org.webjars.WebJarVersionLocator", "version");
         // Logback's console appender writes under a lock; logging from the event loop is accepted practice
