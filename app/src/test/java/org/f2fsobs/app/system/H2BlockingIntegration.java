@@ -22,6 +22,8 @@ public class H2BlockingIntegration implements BlockHoundIntegration {
         builder.allowBlockingCallsInside("org.thymeleaf.TemplateEngine", "initialize");
         builder.allowBlockingCallsInside("org.thymeleaf.spring6.templateresource.SpringResourceTemplateResource", "reader");
         builder.allowBlockingCallsInside("org.thymeleaf.templateparser.markup.AbstractMarkupTemplateParser", "parse");
+        // springdoc builds the API document once, on the first GET /v3/api-docs, scanning the class path for annotations
+        builder.allowBlockingCallsInside("org.springdoc.api.AbstractOpenApiResource", "getOpenApi");
         // Spring's static-resource resolver checks that a file exists in the jar it is served from (src-web's, when the
         // build has packaged it): an entry lookup in a jar the JDK keeps open
         builder.allowBlockingCallsInside("org.springframework.web.reactive.resource.PathResourceResolver", "getResource");
