@@ -52,8 +52,7 @@ COPIES=$(( (RUNS - BASE_RUNS + CELLS - 1) / CELLS ))
 unzip -o -q -j "$JAR" 'BOOT-INF/lib/h2-*.jar' -d "$DIR"
 H2=$(ls "$DIR"/h2-*.jar | head -1)
 sed "s/\${COPIES}/$COPIES/g" "$HERE/seed.sql" > seed.sql
-"$JAVA" -cp "$H2" org.h2.tools.RunScript -url "jdbc:h2:file:$DIR/data/observatory" -user sa -password "" -script seed.sql -showResults \
-  | tail -1
+"$JAVA" -cp "$H2" org.h2.tools.RunScript -url "jdbc:h2:file:$DIR/data/observatory" -user sa -password "" -script seed.sql
 echo "$BASE_RUNS run for real, $COPIES copies of $CELLS cells" > seeded
 fi
 
