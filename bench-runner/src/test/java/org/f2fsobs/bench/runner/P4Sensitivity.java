@@ -51,7 +51,7 @@ public final class P4Sensitivity {
                     scaleMachine ? (long) (p.dirtyableBytes() * scale) : p.dirtyableBytes(), dev,
                     new Tunables(tun.readAheadKb(), p.bgRatio(), p.dirtyRatio(),
                             p.label().startsWith("kernel defaults") ? 3000 : tun.dirtyExpireCentisecs(), tun.dirtyWritebackCentisecs()),
-                    base.kernel(), base.constants());
+                    base.kernel(), base.constants(), base.lruStart());
             Execution.Result[] r = new Execution.Result[2];
             for (int i = 0; i < 2; i++) {
                 Map<String, Object> params = new TreeMap<>();

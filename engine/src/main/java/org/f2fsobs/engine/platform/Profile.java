@@ -14,10 +14,13 @@ import java.util.Map;
  *                       thresholds. Linux counts file pages a streaming writer cannot take (an app's active working
  *                       set), so it may exceed {@code availableBytes}; {@code memory.dirtyable_bytes}, default
  *                       {@code availableBytes}
+ * @param lruStart       the memory split the run starts with ({@code memory.free_bytes} …), or null: when set, the
+ *                       LRU and the dirty limits follow it as Linux's reclaim and global_dirtyable_memory do, and
+ *                       {@code availableBytes} / {@code dirtyableBytes} are what it gives at the start
  */
 public record Profile(String name, String title, String description, String userland, CpuSpec cpu,
                       long memoryBytes, long availableBytes, long dirtyableBytes, DeviceSpec device, Tunables tunables,
-                      KernelSpec kernel, Map<String, Sourced> constants) {
+                      KernelSpec kernel, Map<String, Sourced> constants, LruStart lruStart) {
 
     public Profile {
         constants = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(constants));
