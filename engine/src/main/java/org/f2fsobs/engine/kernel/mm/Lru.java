@@ -116,7 +116,7 @@ public final class Lru {
         CachePage p = head;
         while (size > limit && p != null) {
             CachePage next = p.lruNext;
-            if ((p.flags & (CachePage.PG_DIRTY | CachePage.PG_WRITEBACK | CachePage.PG_LOCKED)) == 0) {
+            if ((p.flags & (CachePage.PG_DIRTY | CachePage.PG_WRITEBACK | CachePage.PG_LOCKED)) == 0 && p.refs == 0) {
                 p.mapping.evict(p);
                 evicted++;
             }
