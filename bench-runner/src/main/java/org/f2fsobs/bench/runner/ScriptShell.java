@@ -60,10 +60,7 @@ final class ScriptShell {
             case ScriptLine.Matching m -> { }
             case ScriptLine.Format f -> format(f);
             case ScriptLine.Mount m -> mount(t, m);
-            case ScriptLine.Remount r -> {
-                v.sbi().opts = v.sbi().opts.remount(r.options());    // f2fs_remount: default_options, then these
-                mountText = r.options();
-            }
+            case ScriptLine.Remount r -> remount(r);
             case ScriptLine.Umount u -> {
                 checkpointsOfEarlierMounts += v.sbi().stat.checkpoints;
                 v.umount(t);
@@ -108,6 +105,18 @@ final class ScriptShell {
         mountPoint = m.mountPoint();
         mountText = m.options();
         namespace();
+    }
+
+    /** f2fs_remount: default_options, then these; the flush and checkpoint threads follow the new options. */
+    private void remount(ScriptLine.Remount r) {
+        try {
+            F2fsOptions o = v.sbi().opts.remount(r.options());
+            o.checkImage(v.sbi().sb);
+            v.sbi().opts = o;
+        } catch (F2fsException e) {
+            throw new Execution.RunInputException(r.source().text() + ": " + e.getMessage());
+        }
+        mountText = r.options();
     }
 
     private void cd(SimTask t, String dir) {

@@ -30,6 +30,7 @@ public final class Mount {
 
     public static F2fsSbInfo mount(SimTask t, Machine machine, RequestQueue rq, F2fsOptions opts) {
         SuperBlock sb = readSuperBlock(t, rq);
+        opts.checkImage(sb);                                   // parse_options' checks against the superblock's features
         ValidCheckpoint vc = getValidCheckpoint(rq, sb);
         CheckpointImage ckpt = vc.image();
         if (ckpt.isSet(CheckpointImage.CP_ERROR_FLAG)) throw new F2fsException("EIO", "checkpoint has CP_ERROR_FLAG set");

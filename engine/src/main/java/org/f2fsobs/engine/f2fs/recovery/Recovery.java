@@ -86,6 +86,22 @@ public final class Recovery {
     }
 
     /**
+     * f2fs_recover_fsync_data(sbi, check_only = true), as a mount with disable_roll_forward runs it: whether a dnode
+     * fsync'd since the checkpoint waits in the warm node log (the walk of find_fsync_dnodes, changing nothing).
+     */
+    public boolean hasFsyncData() {
+        long blkaddr = sbi.smI().nextFreeBlkaddr(CursegType.WARM_NODE);
+        long cpVer = sbi.cp().checkpointVer();
+        long limit = sbi.layout.mainSegs * (long) F2fsConst.BLKS_PER_SEG;
+        for (long walked = 0; sbi.layout.isMainBlkaddr(blkaddr) && walked < limit; walked++) {
+            if (!(sbi.store.readMeta(blkaddr) instanceof NodeImage img) || img.cpVer() != cpVer) break;
+            if (img.fsyncMark()) return true;
+            blkaddr = img.nextBlkaddr();
+        }
+        return false;
+    }
+
+    /**
      * is_recoverable_dnode + the walk of find_fsync_dnodes (with a loop guard as sanity_check_node_chain): an entry per
      * inode with an fsync-marked dnode; an inode the checkpoint does not know is re-created from its first logged inode
      * page that carries the dentry mark (f2fs_recover_inode_page), once.
