@@ -156,6 +156,7 @@ final class ScriptShell {
             case MIN_SEQ_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinSeqBlocks(val);
             case MIN_FSYNC_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinFsyncBlocks(val);
             case MIN_HOT_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinHotBlocks(val);
+            case IPU_POLICY -> v.sbi().opts = v.sbi().opts.withIpuPolicy(val);
             default -> throw new IllegalStateException(k.knob() + " is applied at boot");
         }
     }

@@ -210,7 +210,13 @@ final class Commands {
             files.write(target, text + (newline ? "\n" : ""), redirect.append(), src, this);
             return;
         }
-        Knobs.Knob k = Knobs.at(target);
+        Knobs.Target at = Knobs.at(target);
+        if (at.knob() == null) {                         // a file whose value asks for what the model always does
+            if (at.entry().scope() == Knobs.Scope.F2FS) st.needVolume(src);
+            st.add(new ScriptLine.Matching(src, Knobs.matchedValue(at.entry(), text, st.machine.device())));
+            return;
+        }
+        Knobs.Knob k = at.knob();
         long v = Knobs.value(k, text, st.machine.device().scheduler());
         if (k == Knobs.Knob.DROP_CACHES) {
             st.inUse = true;

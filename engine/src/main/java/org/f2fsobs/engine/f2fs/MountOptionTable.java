@@ -60,8 +60,9 @@ final class MountOptionTable {
             values("background_gc", ALL,
                     c("off", MATCHED, NO_GC + ": no background GC thread"),
                     c("on|sync", REFUSED, NO_GC)),
-            flag("disable_roll_forward", ALL, MODELLED, "mount does not run roll-forward recovery: data fsync'd since the "
-                    + "last checkpoint is not recovered", (o, v) -> o.disableRollForward = true),
+            flag("disable_roll_forward", ALL, MODELLED, "mount runs no roll-forward recovery; with data fsync'd since the "
+                    + "last checkpoint waiting, a read-write mount is refused (F2FS-fs: Need to recover fsync data)",
+                    (o, v) -> o.disableRollForward = true),
             flag("norecovery", ALL, REFUSED, "needs a read-only mount (the kernel returns -EINVAL on a read-write one)"),
             flag("discard", ALL, REFUSED, "discard commands are not modelled (nodiscard matches)"),
             flag("nodiscard", ALL, MATCHED, NO_DISCARD),
