@@ -165,7 +165,7 @@ final class IozoneThroughput {
         long[] r = new long[(int) numrecs];
         for (int i = 0; i < r.length; i++) r[i] = i;
         for (int i = 0; i < r.length; i++) {
-            int j = (int) (prng.nextLong() >>> 1) % r.length;
+            int j = (int) prng.nextLong(r.length);
             long tmp = r[i];
             r[i] = r[j];
             r[j] = tmp;
