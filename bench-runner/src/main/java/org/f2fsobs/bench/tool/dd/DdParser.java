@@ -117,7 +117,7 @@ public final class DdParser {
         if (t.containsKey(val)) return val;
         throw new ToolUsageException("dd", "status=" + val, gnu
                 ? "dd: invalid status level: '" + val + "'; allowed: none, noxfer, progress"
-                : "dd: unknown status '" + val + "'; allowed: noxfer, none");
+                : "dd: status=" + val + ": unknown status '" + val + "'; allowed: noxfer, none");
     }
 
     private static ToolUsageException unrecognized(String arg, boolean gnu) {

@@ -157,7 +157,7 @@ public final class IozoneParser {
             return;
         }
         if (autoFlags) {
-            throw new ToolUsageException("iozone", "-t", "iozone: Can not mix throughput mode and auto-mode flags (-a, -y, -q, -n, -g).");
+            throw new ToolUsageException("iozone", "-t", "iozone: -t with auto-mode flags: Can not mix throughput mode and auto-mode flags (-a, -y, -q, -n, -g).");
         }
         if (fflag) throw new ToolUsageException("iozone", "-f", "iozone: You must use -F when using multiple threads or processes.");
     }
