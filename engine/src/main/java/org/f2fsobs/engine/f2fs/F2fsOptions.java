@@ -1,6 +1,7 @@
 package org.f2fsobs.engine.f2fs;
 
 import java.util.ArrayList;
+import org.f2fsobs.engine.f2fs.ondisk.SuperBlock;
 import java.util.List;
 
 /**

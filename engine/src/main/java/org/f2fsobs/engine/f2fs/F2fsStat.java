@@ -44,6 +44,20 @@ public final class F2fsStat {
     public long decompressFailures;              // clusters whose decompression failed (pages left !uptodate)
     public long compressChksumsVerified;         // compress_chksum: clusters whose crc32 was checked on read
     public long compressChksumMismatches;        // … and did not match (FI_COMPRESS_CORRUPT, SBI_NEED_FSCK)
+    /** Metadata blocks read from the disk, by what they were read for (every one a bio through the block layer). */
+    public final long[] metaReadsByType = new long[MetaType.values().length];
+
+    /** One metadata block read from the disk for {@code type}. */
+    public void metaRead(MetaType type) {
+        metaReadsByType[type.ordinal()]++;
+    }
+
+    /** meta_reads_by_type: {super, cp, nat, sit, ssa, node, por} → blocks read. */
+    public Map<String, Long> metaReads() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (MetaType t : MetaType.values()) m.put(t.key(), metaReadsByType[t.ordinal()]);
+        return m;
+    }
 
     public void checkpoint(CpReason reason) {
         checkpoints++;
@@ -90,6 +104,7 @@ public final class F2fsStat {
         m.put("decompress_failures", decompressFailures);
         m.put("compress_chksums_verified", compressChksumsVerified);
         m.put("compress_chksum_mismatches", compressChksumMismatches);
+        m.put("meta_reads_by_type", metaReads());
         return m;
     }
 

@@ -157,7 +157,7 @@ class MountOptionCoverageTests {
     }
 
     private static FileData zeros(Volume v) {
-        long z = v.sbi().store.registry().zeroRef();
+        long z = v.sbi().registry.zeroRef();
         return new FileData() {
             @Override
             public long pageRef(long pageIndex) {

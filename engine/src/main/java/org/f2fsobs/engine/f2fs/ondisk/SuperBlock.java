@@ -1,4 +1,6 @@
-package org.f2fsobs.engine.f2fs;
+package org.f2fsobs.engine.f2fs.ondisk;
+
+import org.f2fsobs.engine.f2fs.F2fsConst;
 
 /**
  * Mirrors {@code struct f2fs_super_block} (the geometry fields the model uses). Immutable; written by mkfs to
@@ -25,10 +27,15 @@ public record SuperBlock(
         int rootIno,
         double overprovision,
         int reservedSegments,
-        java.util.List<String> features) {
+        java.util.List<String> features) implements F2fsBlock {
 
     public SuperBlock {
         features = java.util.List.copyOf(features);
+    }
+
+    @Override
+    public BlockKind blockKind() {
+        return BlockKind.SUPER;
     }
 
     /** f2fs_sb_has_compression: the image was made with mkfs.f2fs -O compression (F2FS_FEATURE_COMPRESSION). */
