@@ -210,7 +210,7 @@ class ScenarioValidationTests {
         ScenarioCatalog.RunValidation on = CATALOG.validateRun(p2, Map.of("vm_map_ram", true), Map.of("compression", "none", "scale", 0.5), 42, "nullblk-x86");
         // a crash check (and a plumbing test) takes any scale > 0; a run below the minimum is refused naming it
         assertThat(CATALOG.validateRun(CATALOG.get(P4), Map.of(), Map.of("scale", 0.01), 1, null).errors()).singleElement()
-                .satisfies(f -> assertThat(f.message()).contains("smallest meaningful scale 1"));
+                .satisfies(f -> assertThat(f.message()).contains("smallest meaningful scale 0.25"));
         assertThat(CATALOG.validateRunAtAnyScale(P4, Map.of(), Map.of("scale", 0.01), 1, null).ok()).isTrue();
         assertThat(on.cell().optimizations()).containsEntry("vm_map_ram", true);
         assertThat(on.cell().params()).containsEntry("compression", "none").containsEntry("scale", 0.5);
