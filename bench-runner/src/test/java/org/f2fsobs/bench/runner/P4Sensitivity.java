@@ -104,29 +104,40 @@ public final class P4Sensitivity {
                     r.readsOn(), r.share512kOn(), r.dirtyAtLoopEnd(), r.fsyncPages(), r.writesOff(), r.writesOn());
         }
         if (args.length > 0 && args[0].startsWith("needed")) {
-            List<String> keys = new ArrayList<>(List.of("memory.active_file_bytes", "device.read_latency_ns", "device.command_overhead_ns"));
+            List<String> keys = new ArrayList<>(args.length > 1 ? List.of(args).subList(1, args.length)
+                    : List.of("memory.active_file_bytes", "device.read_latency_ns", "device.command_overhead_ns"));
             for (String k : keys) needed(k);
         }
     }
 
-    /** Bisection (the ratio grows with the constant here) for the value that gives the mail's ratio, up to 64 × nominal. */
+    /**
+     * Bisection for the value that gives the mail's ratio: upwards to 64 × the nominal (memory: the installed memory)
+     * when the ratio grows with the constant, downwards to nominal / 64 when it falls (write costs and bandwidths).
+     */
     static void needed(String key) {
-        long lo = value(key), hi = Math.max(1, lo) * 64;
+        long nominal = value(key);
+        long up = Math.max(1, nominal) * 64;
         if (key.startsWith("memory.")) {   // the split cannot exceed the installed memory
-            hi = Math.min(hi, value("memory.total_bytes") - value("memory.free_bytes") - value("memory.inactive_file_bytes"));
+            up = Math.min(up, value("memory.total_bytes") - value("memory.free_bytes") - value("memory.inactive_file_bytes"));
         }
-        Row top = run(Map.of(key, hi));
-        if (top.ratio() < MAIL_RATIO) {
-            System.out.printf("%s: even %d gives ratio %.3f (< %.2f)%n", key, hi, top.ratio(), MAIL_RATIO);
+        long down = Math.max(1, nominal / 64);
+        double rNominal = run(Map.of()).ratio(), rUp = run(Map.of(key, up)).ratio();
+        boolean rising = rUp >= rNominal;
+        long far = rising ? up : down;
+        double rFar = rising ? rUp : run(Map.of(key, down)).ratio();
+        if (rFar < MAIL_RATIO) {
+            System.out.printf("| `%s` | %d | %d–%d | none up to %d (ratio %.3f there) |%n", key, nominal, range(key).low(),
+                    range(key).high(), far, rFar);
             return;
         }
-        for (int i = 0; i < 12 && hi - lo > Math.max(1, lo / 100); i++) {
-            long mid = lo + (hi - lo) / 2;
-            if (run(Map.of(key, mid)).ratio() < MAIL_RATIO) lo = mid;
-            else hi = mid;
+        long near = nominal;
+        for (int i = 0; i < 12 && Math.abs(far - near) > Math.max(1, nominal / 100); i++) {
+            long mid = near + (far - near) / 2;
+            if (run(Map.of(key, mid)).ratio() < MAIL_RATIO) near = mid;
+            else far = mid;
         }
-        Row r = run(Map.of(key, hi));
-        System.out.printf("%s: %d (nominal %d, range %d-%d) gives ratio %.3f, off %.0f MiB/s, read req off %d%n", key, hi,
-                value(key), range(key).low(), range(key).high(), r.ratio(), r.off() / 1048576, r.readsOff());
+        Row r = run(Map.of(key, far));
+        System.out.printf("| `%s` | %d | %d–%d | %d (ratio %.3f, off %.0f MiB/s, read req off %d) |%n", key, nominal,
+                range(key).low(), range(key).high(), far, r.ratio(), r.off() / 1048576, r.readsOff());
     }
 }

@@ -112,7 +112,7 @@ class ScenarioValidationTests {
 
     /** A well-formed scale below the scenario's smallest meaningful one: its own kind (the app answers 422), naming it. */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource({"tiotest-multithread-read, 0.5, 1", "fio-large-section, 1e-300, 0.01",
+    @org.junit.jupiter.params.provider.CsvSource({"tiotest-multithread-read, 0.1, 0.25", "fio-large-section, 1e-300, 0.01",
             "iozone-compressed-sync, 0.05, 0.1"})
     void aScaleBelowTheScenariosMinimumIsRefusedNamingIt(String scenario, double scale, String min) {
         MatrixExpansion.Expansion e = CATALOG.validate(new MatrixRequest(scenario, null, Map.of("scale", List.of(scale)), null, null),
