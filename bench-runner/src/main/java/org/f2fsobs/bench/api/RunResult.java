@@ -32,10 +32,26 @@ public record RunResult(
         String reproduce,
         String engineVersion,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> profileOverrides,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> scaleRegime) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> scaleRegime,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> profileReads) {
 
     public RunResult {
         profileOverrides = profileOverrides == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(profileOverrides));
+        profileReads = profileReads == null ? List.of() : List.copyOf(profileReads);
+    }
+
+    /**
+     * A result without the list of profile constants its run read ({@code profile_reads}: the dotted keys, sorted,
+     * that the run's simulation read through the profile's accessors, {@code org.f2fsobs.engine.platform.ProfileReads}).
+     */
+    public RunResult(String scenario, String tool, String command, String toolOutput, String profile, String mkfs, String mount,
+                     Map<String, Boolean> optimizations, Map<String, Object> params, long seed, Headline headline,
+                     Map<String, Object> metrics, Map<String, Object> counters, Map<String, Map<String, Long>> histograms,
+                     TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
+                     String reproduce, String engineVersion, Map<String, Long> profileOverrides, Map<String, Object> scaleRegime) {
+        this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
+                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, profileOverrides,
+                scaleRegime, null);
     }
 
     /** A result on the profile's own constants. */
@@ -64,7 +80,7 @@ public record RunResult(
     public RunResult withWallMs(long ms) {
         return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
                 headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, ms,
-                reproduce, engineVersion, profileOverrides, scaleRegime);
+                reproduce, engineVersion, profileOverrides, scaleRegime, profileReads);
     }
 
     /** iozone rows (metrics.rows), or an empty list for other tools. */

@@ -79,7 +79,7 @@ public final class EngineCellRunner implements CellRunner {
         out.put("note", regime.note(scale));
         return new RunResult(r.scenario(), r.tool(), r.command(), r.toolOutput(), r.profile(), r.mkfs(), r.mount(), r.optimizations(),
                 r.params(), r.seed(), r.headline(), r.metrics(), r.counters(), r.histograms(), r.timeBreakdownNs(), r.preparation(),
-                r.reference(), r.virtualNs(), r.wallMs(), r.reproduce(), r.engineVersion(), r.profileOverrides(), out);
+                r.reference(), r.virtualNs(), r.wallMs(), r.reproduce(), r.engineVersion(), r.profileOverrides(), out, r.profileReads());
     }
 
     /** A cell as a plan: the rendered commands, the profile, mkfs and mount options, every flag set. */
@@ -182,6 +182,6 @@ public final class EngineCellRunner implements CellRunner {
         return new RunResult(scenario, x.tool(), command, x.outcome().output(), profile.name(), mkfs, mount, o.toMap(),
                 new LinkedHashMap<>(params), seed, x.outcome().headline(), x.outcome().metrics(), w.counters(),
                 w.histograms(), w.breakdown(), new RunResult.Preparation(x.preparationNs(), x.preparationCounters()), ref,
-                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get(), overrides, null);
+                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get(), overrides, null, List.copyOf(x.profileReads()));
     }
 }

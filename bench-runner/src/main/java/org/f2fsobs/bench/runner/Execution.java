@@ -24,7 +24,7 @@ final class Execution {
 
     /** What a run produced. */
     record Result(String tool, Workload.Outcome outcome, Measurement.Window window, long preparationNs,
-                  Map<String, Object> preparationCounters, long wallMs) {}
+                  Map<String, Object> preparationCounters, long wallMs, java.util.SortedSet<String> profileReads) {}
 
     /** The run could not go on because of its input (a tool option, a file-system error): a user-facing message. */
     static final class RunInputException extends RuntimeException {
@@ -40,6 +40,7 @@ final class Execution {
         for (RunPlan.Step s : plan.preparation()) {
             if (s.op() == org.f2fsobs.bench.scenario.PreparationStep.Op.RUN) Workloads.parse(s.command(), plan.ddDialect());
         }
+        plan.profile().reads().clear();        // from here on, every profile constant the run reads is noted
         DeviceStore store = Kernel.newDisk(plan.profile());
         try {
             Mkfs.format(store, plan.mkfs());
@@ -69,7 +70,8 @@ final class Execution {
         long wallMs = (System.nanoTime() - wall0) / 1_000_000;
         @SuppressWarnings("unchecked")
         Map<String, Object> prep = (Map<String, Object>) out[1];
-        return new Result(measured.tool(), (Workload.Outcome) out[2], (Measurement.Window) out[3], (Long) out[0], prep, wallMs);
+        return new Result(measured.tool(), (Workload.Outcome) out[2], (Measurement.Window) out[3], (Long) out[0], prep, wallMs,
+                plan.profile().reads().readKeys());
     }
 
     /** A failure inside the simulation as the caller should see it: cancellation, bad input, or an internal failure. */
