@@ -15,16 +15,20 @@ import tools.jackson.databind.JsonNode;
  * catalog checks names, values, ranges and the cell limit):
  * <pre>
  * {"scenario": id, "optimizations": {flag: [true, false]}, "params": {key: [values]}, "repetitions": n, "seed": s,
- *  "profile": name}
+ *  "profile": name, "band": true}
  * </pre>
  * Lists are required where the contract has lists (a bare value is an error naming the field); unknown fields are
  * errors.
  */
 final class MatrixRequestParser {
-    static final Set<String> FIELDS = new LinkedHashSet<>(List.of("scenario", "optimizations", "params", "repetitions", "seed", "profile"));
+    static final Set<String> FIELDS = new LinkedHashSet<>(List.of("scenario", "optimizations", "params", "repetitions", "seed", "profile", "band"));
 
-    /** What the body asks for. */
-    record Parsed(MatrixRequest request, String profile) {}
+    /** What the body asks for; {@code band}: also run the band (contracts.md §6). */
+    record Parsed(MatrixRequest request, String profile, boolean band) {
+        Parsed(MatrixRequest request, String profile) {
+            this(request, profile, false);
+        }
+    }
 
     private MatrixRequestParser() {}
 
@@ -34,6 +38,7 @@ final class MatrixRequestParser {
         String profile = body.string("profile");
         Long repetitions = body.integer("repetitions", Integer.MIN_VALUE, Integer.MAX_VALUE);
         Long seed = body.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        Boolean band = body.bool("band");
         Map<String, List<Boolean>> optimizations = new LinkedHashMap<>();
         Map<String, JsonNode> o = body.object("optimizations");
         if (o != null) {
@@ -69,6 +74,6 @@ final class MatrixRequestParser {
         }
         body.throwIfErrors();
         return new Parsed(new MatrixRequest(scenario, optimizations, params, repetitions == null ? null : repetitions.intValue(), seed),
-                profile);
+                profile, Boolean.TRUE.equals(band));
     }
 }

@@ -98,15 +98,19 @@ class MatrixService {
                         + limits.runDataBytes() + "; lower scale"));
             }
         }
+        if (parsed.band()) {
+            ApiException refused = BandAdmission.refusal(catalog, scenario, e.cells(), parsed.request().seed(), limits.bandCells());
+            if (refused != null) return Mono.error(refused);
+        }
         String profile = e.cells().get(0).profile();
         String requestJson = Json.compact(requestDocument(parsed, profile));
         Instant now = Instant.now();
         Mono<Matrix> insert = admission.admitMatrix()
-                .then(db.sql("INSERT INTO MATRICES (SCENARIO, PROFILE, STATUS, REQUEST_JSON, SEED, REPETITIONS, CELL_COUNT, CREATED_AT) "
-                                + "VALUES (:scenario, :profile, 'QUEUED', :request, :seed, :reps, :count, :now)")
+                .then(db.sql("INSERT INTO MATRICES (SCENARIO, PROFILE, STATUS, REQUEST_JSON, SEED, REPETITIONS, CELL_COUNT, CREATED_AT, BAND_PENDING) "
+                                + "VALUES (:scenario, :profile, 'QUEUED', :request, :seed, :reps, :count, :now, :band)")
                         .bind("scenario", scenario.id()).bind("profile", profile).bind("request", requestJson)
                         .bind("seed", parsed.request().seed()).bind("reps", parsed.request().repetitions())
-                        .bind("count", e.cells().size()).bind("now", now)
+                        .bind("count", e.cells().size()).bind("now", now).bind("band", parsed.band())
                         .filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one())
                 .flatMap(id -> Flux.range(0, e.cells().size())
                         .concatMap(i -> db.sql("INSERT INTO CELLS (MATRIX_ID, CELL_INDEX, SPEC_JSON, STATUS) VALUES (:m, :i, :spec, 'QUEUED')")
@@ -129,6 +133,7 @@ class MatrixService {
         m.put("params", params);
         m.put("repetitions", p.request().repetitions());
         m.put("seed", p.request().seed());
+        if (p.band()) m.put("band", true);
         return m;
     }
 

@@ -134,6 +134,7 @@ public class RunQueue implements SmartLifecycle {
             log.info("recovered after restart: {} cells, {} runs, {} crash checks queued again; {} cells of ended matrices cancelled; "
                     + "{} matrices ended", rec.cellsRequeued(), rec.runsRequeued(), rec.crashChecksRequeued(), rec.cellsCancelled(), rec.matricesEnded());
         }
+        finisher.advanceBands();
         finisher.compareUncompared();
         AtomicInteger n = new AtomicInteger();
         ThreadFactory tf = r -> {
@@ -209,6 +210,7 @@ public class RunQueue implements SmartLifecycle {
             Work w = claimNext();
             if (w == null) {
                 store.finishEndedMatrices().block();
+                finisher.advanceBands();             // a band whose last step was not taken (safety net, as above)
                 return;
             }
             durability.checkpoint().block();         // the claim (RUNNING, attempts + 1) survives a kill like a result does

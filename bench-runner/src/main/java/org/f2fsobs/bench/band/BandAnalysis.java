@@ -58,7 +58,8 @@ final class BandAnalysis {
             list.sort(Comparator.comparingDouble(Comparison.Influence::swing).reversed().thenComparing(Comparison.Influence::constant));
             influence.put(q.getKey(), list);
             if (!lo.isEmpty()) {
-                String a = "corner-lo:" + q.getKey(), b = "corner-hi:" + q.getKey();
+                String name = shortName(q.getKey(), r0.keySet());
+                String a = "corner-lo:" + name, b = "corner-hi:" + name;
                 corners.add(new BandPoint(a, BandPoint.Kind.CORNER, lo));
                 corners.add(new BandPoint(b, BandPoint.Kind.CORNER, hi));
                 cornerIds.put(q.getKey(), new String[] {a, b});
@@ -69,6 +70,17 @@ final class BandAnalysis {
             }
         }
         return new OneAtATime(r0, influence, corners, cornerIds, new ArrayList<>(cube), swept);
+    }
+
+    /** A comparison's key without the other flags (its params and row), unless another comparison then shares it. */
+    static String shortName(String key, java.util.Collection<String> all) {
+        String[] p = key.split("\\|", -1);
+        String name = p[0] + (p[2].equals("row=-") ? "" : "|" + p[2]);
+        long same = all.stream().filter(k -> {
+            String[] o = k.split("\\|", -1);
+            return o[0].equals(p[0]) && o[2].equals(p[2]);
+        }).count();
+        return same > 1 ? key : name;
     }
 
     static BandResult band(BandPlan plan, BandPlan.Nominal nominal, Map<String, BandPlan.Resolved> resolved, OneAtATime oat,
@@ -108,7 +120,7 @@ final class BandAnalysis {
         for (Map.Entry<String, Double> q : oat.nominal().entrySet()) {
             bands.put(q.getKey(), one(q.getKey(), q.getValue(), ratios, oat, resolved));
         }
-        return new BandResult(plan.scale(), bands, common, resolved.size(), cellsKnown);
+        return new BandResult(plan.scale(), bands, common, resolved.size(), cellsKnown, ratios);
     }
 
     private static BandResult.Band one(String q, double r0, Map<String, Map<String, Double>> ratios, OneAtATime oat,
@@ -168,7 +180,9 @@ final class BandAnalysis {
         }
         String why;
         if (noCorners) why = "no constant moved this comparison one at a time, so there are no corners; the hypercube point moved it by combining constants";
-        else if (!nonMonotone.isEmpty()) why = "not monotone one at a time (both ends on the same side of the nominal): " + String.join(", ", nonMonotone)
+        else if (!nonMonotone.isEmpty()) why = "not monotone one at a time (both ends on the same side of the nominal): "
+                + String.join(", ", nonMonotone.subList(0, Math.min(6, nonMonotone.size())))
+                + (nonMonotone.size() > 6 ? " and " + (nonMonotone.size() - 6) + " more" : "")
                 + "; a corner takes each constant's lower or higher end, which misses an extreme inside the range";
         else why = "constants interact: their one-at-a-time effects do not add, so the corners that add them are not the extremes";
         Map<String, Object> m = new LinkedHashMap<>();

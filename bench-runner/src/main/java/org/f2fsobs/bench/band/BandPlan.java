@@ -91,8 +91,9 @@ public final class BandPlan {
 
     /** Which cells to run next given every result so far (results of other cells are ignored). */
     public Step next(Collection<RunResult> results) {
-        Map<String, RunResult> done = new HashMap<>();
-        for (RunResult r : results) if (r != null) done.put(CellKey.of(r), r);
+        Map<String, RunResult> all = new HashMap<>();
+        for (RunResult r : results) if (r != null) all.put(CellKey.of(r), r);
+        Used done = new Used(all);
         List<CellSpec> missing = new ArrayList<>();
         for (CellSpec c : nominalCells()) if (!done.containsKey(CellKey.of(c))) missing.add(c);
         if (!missing.isEmpty()) return new Step(missing, "nominal", 1, 0, null);
@@ -108,7 +109,7 @@ public final class BandPlan {
         complete += resolveAll(second, nominal, done, missing, resolved);
         int known = first.size() + second.size();
         if (!missing.isEmpty()) return new Step(dedupe(missing), "corners and hypercube", known, complete, null);
-        return new Step(List.of(), "done", known, complete, BandAnalysis.band(this, nominal, resolved, oat, done.size()));
+        return new Step(List.of(), "done", known, complete, BandAnalysis.band(this, nominal, resolved, oat, done.used.size()));
     }
 
     /** An upper bound of the cells a band of these base cells runs (for limits, before anything ran). */
@@ -120,12 +121,32 @@ public final class BandPlan {
         return points * perPoint + 2;
     }
 
+    /** The results by key, remembering which ones the band used. */
+    private static final class Used {
+        final Map<String, RunResult> byKey;
+        final java.util.Set<String> used = new java.util.HashSet<>();
+
+        Used(Map<String, RunResult> byKey) {
+            this.byKey = byKey;
+        }
+
+        RunResult get(String key) {
+            RunResult r = byKey.get(key);
+            if (r != null) used.add(key);
+            return r;
+        }
+
+        boolean containsKey(String key) {
+            return get(key) != null;
+        }
+    }
+
     // ------------------------------------------------------------------ what the results say
 
     /** The nominal results: per base cell, and the constants some nominal run read. */
     record Nominal(List<RunResult> cells, RunResult baseline, RunResult probe, SortedSet<String> read) {}
 
-    private Nominal nominal(Map<String, RunResult> done) {
+    private Nominal nominal(Used done) {
         List<RunResult> cells = new ArrayList<>();
         SortedSet<String> read = new TreeSet<>();
         for (CellSpec c : base) {
@@ -216,7 +237,7 @@ public final class BandPlan {
     /** The solve of one point: the factor found, the baseline runs it took, whether it met the tolerance. */
     record CalibrationOutcome(double factor, int runs, boolean converged, double relativeError) {}
 
-    private int resolveAll(List<BandPoint> points, Nominal nominal, Map<String, RunResult> done, List<CellSpec> missing,
+    private int resolveAll(List<BandPoint> points, Nominal nominal, Used done, List<CellSpec> missing,
                            Map<String, Resolved> resolved) {
         int complete = 0;
         for (BandPoint p : points) {
@@ -233,7 +254,7 @@ public final class BandPlan {
         return complete;
     }
 
-    private Resolved resolve(BandPoint p, Nominal nominal, Map<String, RunResult> done, List<CellSpec> missing) {
+    private Resolved resolve(BandPoint p, Nominal nominal, Used done, List<CellSpec> missing) {
         Map<String, Long> swept = merge(baseOverrides, p.overrides());
         String why = infeasible(swept);
         if (why != null) return new Resolved(p, List.of(), swept, why, null);

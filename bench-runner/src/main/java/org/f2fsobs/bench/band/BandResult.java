@@ -12,9 +12,11 @@ import org.f2fsobs.bench.stats.Verdict;
  * its influences, corners and hypercube flags; and what all comparisons share (scale, points, calibration, constants
  * listed but not swept). {@link #attach} puts it on a matrix's comparisons with the band verdict of contracts.md §6.
  *
- * @param cellsRun distinct cells the band ran (nominal, calibration baselines and band cells)
+ * @param cellsRun    distinct results the band used (nominal, calibration baselines and band cells)
+ * @param pointRatios point id → comparison key → our ratio there (feasible points only)
  */
-public record BandResult(double scale, Map<String, Band> bands, Map<String, Object> common, int points, int cellsRun) {
+public record BandResult(double scale, Map<String, Band> bands, Map<String, Object> common, int points, int cellsRun,
+                         Map<String, Map<String, Double>> pointRatios) {
     /** Effect share bounds of the verdicts (contracts.md §6). */
     static final double E_NO_EFFECT = 0.1, WIDE = 1.0, ROBUST_LO = 0.5, ROBUST_HI = 1.5, ASSUMPTION_SHARE = 0.5, NO_EFFECT_SLACK = 0.05;
     private static final double EPS = 1e-9;

@@ -33,8 +33,14 @@ public final class BandReport {
 
     /** The seed interval, or the label that says why it has no width. */
     static String interval(Comparison c) {
-        if (c.ratioCi()[0] == c.ratioCi()[1]) return NO_NOISE;
+        if (noWidth(c)) return NO_NOISE;
         return String.format(Locale.ROOT, "[%.3f, %.3f]", c.ratioCi()[0], c.ratioCi()[1]);
+    }
+
+    /** A seed interval without width (its ends equal up to the bootstrap's rounding). */
+    static boolean noWidth(Comparison c) {
+        double lo = c.ratioCi()[0], hi = c.ratioCi()[1];
+        return Math.abs(hi - lo) <= 1e-12 * Math.max(1, Math.abs(c.ratio()));
     }
 
     /** The verdict in bold, and the absolute factor beside it when ours is more than 1.5× off the mail's figure. */

@@ -92,8 +92,8 @@ public final class ReproductionReport {
             MatrixRunner.MatrixResult small = null;
             if (o.scale() == 1 && s.scale().regime().minScale() < 1) {
                 small = smallMatrix(catalog, runner, s, o, log, cancel);
-                scaleCheck.append(scaleCheck(s, m, small, figures));
             }
+            MatrixRunner.MatrixResult full = m;
             if (o.band()) {
                 long b0 = System.nanoTime();
                 BandRun br = band(catalog, runner, s, o, m, small, log, cancel);
@@ -105,11 +105,12 @@ public final class ReproductionReport {
             }
             parts.append(ScenarioReport.markdown(s, m, o.seed(), cost)).append('\n');
             figures.addScenario(s, m);
+            if (small != null) scaleCheck.append(scaleCheck(s, full, small, figures));
             profiles.add(s.profile());
             for (Comparison c : m.comparisons()) {
                 summary.append("| `").append(s.id()).append("` | `").append(s.flag()).append("` | ").append(ScenarioReport.point(c))
                         .append(" | ").append(c.referenceRatio() == null ? "—" : String.format(Locale.ROOT, "%.3f", c.referenceRatio()))
-                        .append(String.format(Locale.ROOT, " | %.3f ", c.ratio())).append(c.ratioCi()[0] == c.ratioCi()[1] ? "(" + BandReport.NO_NOISE + ")"
+                        .append(String.format(Locale.ROOT, " | %.3f ", c.ratio())).append(BandReport.noWidth(c) ? "(" + BandReport.NO_NOISE + ")"
                                 : String.format(Locale.ROOT, "[%.3f, %.3f]", c.ratioCi()[0], c.ratioCi()[1])).append(" | ")
                         .append(c.mechanism()).append(" | ").append(BandReport.verdict(c)).append(" | ").append(BandReport.band(c)).append(" | ")
                         .append(BandReport.bandVerdict(c)).append(" |\n");
@@ -220,7 +221,7 @@ public final class ReproductionReport {
      */
     private static BandRun band(ScenarioCatalog catalog, CellRunner runner, Scenario s, Options o, MatrixRunner.MatrixResult m,
                                 MatrixRunner.MatrixResult small, Consumer<String> log, CancellationToken cancel) {
-        double at = Math.max(scaleOf(s, o), s.scale().regime().minScale());
+        double at = s.scale().regime().minScale();
         MatrixExpansion.Expansion e = catalog.validate(request(s, o, at, 1), MatrixLimits.DEFAULT);
         if (!e.ok()) throw new IllegalArgumentException(s.id() + " band at scale " + at + ": " + e.errors());
         List<org.f2fsobs.bench.api.RunResult> known = new ArrayList<>(m.cells());
