@@ -83,11 +83,6 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
             positive(BAND_CELLS, bandCells);
         }
 
-        /** The limits without a band limit given (the default applies). */
-        public Limits(Long maxCells, Integer concurrentMatrices, Integer queuedMatrices, Integer queuedRuns, Long runDataBytes,
-                      Long runSeconds, Integer commandLength, Integer crashPoints, Integer bodyBytes) {
-            this(maxCells, concurrentMatrices, queuedMatrices, queuedRuns, runDataBytes, runSeconds, commandLength, crashPoints, bodyBytes, null);
-        }
 
         private static void positive(String name, long v) {
             if (v < 1) throw new IllegalArgumentException("observatory.limits." + name.replace('_', '-') + " must be at least 1, got " + v);
