@@ -178,12 +178,16 @@ function sameValue(a, b) {
   return String(a) === String(b);
 }
 
-/** The DONE results of a matrix (GET /api/matrices/{id}) at one point, split by the studied flag. */
+/**
+ * The DONE results of a matrix (GET /api/matrices/{id}) at one point, split by the studied flag. A band's cells
+ * (they carry profile_overrides) are not runs of the point: they are left out.
+ */
 export function resultsAt(matrix, point, flag) {
   const off = [], on = [];
   for (const cell of matrix.cells || []) {
     const r = cell.result;
     if (cell.status !== 'DONE' || !r) continue;
+    if (r.profile_overrides && Object.keys(r.profile_overrides).length) continue;
     const params = r.params || {};
     if (!Object.entries(point.params).every(([k, v]) => sameValue(params[k], v))) continue;
     const flags = r.optimizations || {};

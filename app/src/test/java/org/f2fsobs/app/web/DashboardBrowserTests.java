@@ -178,6 +178,10 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(iozoneCrash.findElements(By.cssSelector(".badge[data-verdict]"))).hasSize(1);
         assertThat(iozoneCrash.getText()).contains("skip_cp_compressed_write=on", "5 of");
         assertThat(driver.findElement(By.cssSelector("#card-fio-large-section [data-slot=crash]")).getText()).contains("No crash check yet");
+        // the card of the banded matrix shows the band verdict and width, and the tally keeps effect rows apart
+        WebElement dd = driver.findElement(By.cssSelector("#card-dd-compressed-read [data-slot=reproduction]"));
+        assertThat(dd.getText()).contains("band verdict (width)", "Band verdicts — effect rows:", "no-effect rows:");
+        assertThat(driver.findElement(By.id("card-dd-compressed-read")).getDomAttribute("data-band-verdicts")).isNotBlank();
         Browser.screenshot(driver, "overview");
 
         // each card offers only sizes that keep its scenario's regime: tiotest only its full size (docs/scale.md)
@@ -247,6 +251,27 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(segEntry.getDomAttribute("class")).isEqualTo("expected");
         assertThat(segEntry.findElement(By.cssSelector("td.change")).getText()).startsWith("−");
         Browser.screenshot(driver, "scenario-fio-large-section");
+
+        // no band ran for this matrix: the band section stays hidden
+        assertThat(driver.findElement(By.id("band")).isDisplayed()).isFalse();
+
+        // dd-compressed-read ran with its band: the interval beside our ratio, the band verdict, the tornado of the lz4
+        // point with each constant linked to its row in the profile table (sources and range)
+        open("/scenarios/dd-compressed-read");
+        assertThat(driver.findElement(By.id("band")).isDisplayed()).isTrue();
+        assertThat(driver.findElement(By.id("comparison-table")).getText()).contains("width", "excluded").contains("no run-to-run noise in the model");
+        assertThat(driver.findElement(By.id("band-point")).getText()).contains("compression=lz4");
+        Map<String, Object> tornado = chart("chart-tornado");
+        assertThat(tornado).as("the tornado chart").isNotNull();
+        assertThat(labels(tornado)).isNotEmpty().hasSizeLessThanOrEqualTo(10);
+        List<WebElement> links = driver.findElements(By.cssSelector("#tornado-table tbody th a"));
+        assertThat(links).hasSize(labels(tornado).size());
+        String first = links.get(0).getText();
+        links.get(0).click();
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(d -> !d.findElements(By.cssSelector("#profile-constants tr.highlight")).isEmpty());
+        WebElement row = driver.findElement(By.cssSelector("#profile-constants tr.highlight"));
+        assertThat(row.getText()).startsWith(first).contains("range:");
+        Browser.screenshot(driver, "scenario-dd-compressed-read-band");
 
         // iozone: one bar pair per record length row, the mail's figure on every row
         open("/scenarios/iozone-compressed-sync");

@@ -71,7 +71,7 @@ class DashboardPagesTests extends DashboardTestSupport {
                 "<form id=\"matrix-form\" novalidate>", "data-field=\"repetitions\"", "data-field=\"seed\"",
                 "<script type=\"module\" src=\"/js/pages/scenario.js\"></script>");
         assertThat(ids(html, "<canvas id=\"(chart-[a-z-]+)\""))
-                .containsExactly("chart-bars", "chart-sweep", "chart-hist-write", "chart-hist-read", "chart-time");
+                .containsExactly("chart-bars", "chart-tornado", "chart-sweep", "chart-hist-write", "chart-hist-read", "chart-time");
         // every canvas is labelled for screen readers
         assertThat(html.split("<canvas ", -1).length - 1).isEqualTo(html.split("<canvas id=\"chart-[a-z-]+\" role=\"img\" aria-label=\"", -1).length - 1);
     }
