@@ -120,6 +120,10 @@ def nullblk():
         "copy_user_byte": picked(MEMCPY_X86, PS + " §2: memcpy into cold memory, one core: the median of the two public lzbench "
                                  "figures (R5); on x86 with FSRM copy_user is rep movsb"),
         "memset_byte": assume(40, NOT_X86 + "zeroing a page at ~25 GB/s (store-only, rep stosb): assumption"),
+        "urandom_byte": picked([(2500, "400 MB/s = 2.5 ns/B"), (4000, "250 MB/s = 4 ns/B")],
+                               NOT_X86 + "dd if=/dev/urandom: the ChaCha20 keystream of get_random_bytes_user, 250-400 MB/s on x86 "
+                               "after the 5.17-5.19 RNG rework (blogs.oracle.com/linux, 'entropy_avail 256 is good enough for "
+                               "everyone'); copy_to_user charged apart"),
         "user_io": assume(300_000, PS + " §2: fio's own per-I/O work, 300 ns: assumption (io_uring's 3.8M IOPS per core, Phoronix "
                           "2021, = 263 ns per whole I/O including the kernel, bounds the total, not fio's share)",
                           alts=[(263_000, "263 ns, a whole io_uring I/O at 3.8M IOPS per core")]),
@@ -244,6 +248,9 @@ def arm_costs(copy):
                           alts=[(300_000, "0.3 us"), (500_000, "0.5 us")]),
         "copy_user_byte": copy,
         "memset_byte": assume(copy["value"] // 2, "assumption: zeroing at about twice the copy rate on the same core"),
+        "urandom_byte": assume(6_250, "dd if=/dev/urandom: the ChaCha20 keystream of get_random_bytes_user, ~160 MB/s on a "
+                               "Raspberry Pi 4 (Cortex-A72 1.5 GHz; blogs.oracle.com/linux, 'entropy_avail 256 is good enough "
+                               "for everyone') = 6.25 ns/B" + TRANSFER),
         "user_io": assume(2_000_000, "assumption: the tool's own user-space work per read()/write() call ~2 us on a little core"),
         "page_cache_lookup": assume(150_000, "assumption: one xarray lookup on an in-order core ~0.15 us"),
         "page_alloc": assume(900_000, "assumption: page allocation + page-cache insertion on an in-order core ~0.9 us"),

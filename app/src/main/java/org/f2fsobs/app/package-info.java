@@ -15,8 +15,12 @@
  * <tr><td>the queue: dispatcher and workers; its transactions; limits; restart recovery</td>
  *     <td>{@code queue.RunQueue}, {@code QueueStore}, {@code Admission}, {@code QueueStore#recover}</td></tr>
  * <tr><td>problem+json, the API token, security headers, access log, limits and their defaults</td>
- *     <td>{@code system.ApiExceptionHandler}, {@code ApiTokenFilter}, {@code SecurityHeadersFilter},
+ *     <td>{@code system.ApiExceptionHandler}, {@code ApiProblems}, {@code ApiTokenFilter}, {@code SecurityHeadersFilter},
  *     {@code WebConfiguration}, {@code ObservatoryProperties}</td></tr>
+ * <tr><td>request bodies read strictly into records (every problem named at once)</td>
+ *     <td>{@code system.StrictJson}, {@code StrictJsonDecoder}</td></tr>
+ * <tr><td>where database work runs (never on the event loop); the pool; the API docs</td>
+ *     <td>{@code system.Database}, {@code DatabaseConfiguration}, {@code OpenApiConfiguration}</td></tr>
  * <tr><td>the schema</td><td>{@code src/main/resources/db/migration/V1__observatory.sql}</td></tr>
  * </table>
  */

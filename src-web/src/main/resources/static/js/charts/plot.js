@@ -341,7 +341,10 @@ export function plotHistogram(canvas, h, { offLabel = 'flag off', onLabel = 'fla
       ...baseOptions(),
       scales: {
         x: { title: axisTitle('request size') },
-        y: { type: log ? 'logarithmic' : 'linear', beginAtZero: !log, title: axisTitle('requests' + (log ? ' (log scale)' : '')), grid: { color: COLORS.grid } },
+        // a log axis starting at 1 draws a bar of one request with no height: start it at ½ and label from 1 up
+        y: log ? { type: 'logarithmic', min: 0.5, title: axisTitle('requests (log scale)'), grid: { color: COLORS.grid },
+          ticks: { callback: (v) => (v >= 1 && Number.isInteger(Math.log10(v)) ? fmtNumber(v, 0) : '') } }
+          : { type: 'linear', beginAtZero: true, title: axisTitle('requests'), grid: { color: COLORS.grid } },
       },
       plugins: {
         ...baseOptions().plugins,

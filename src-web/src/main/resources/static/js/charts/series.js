@@ -158,6 +158,10 @@ export function sweepSeries(set) {
 /**
  * The points whose runs can be looked at (one per matrix and parameter set; iozone rows share their run).
  */
+/**
+ * The points the evidence panel can show, one per matrix and parameter point; {@code claimedEffect} is the largest
+ * |ratio − 1| the mail claims there (0 without a mail figure), which {@link mostInterestingPoint} opens on.
+ */
 export function evidencePoints(set) {
   const seen = new Map();
   for (const c of set.comparisons) {
@@ -166,9 +170,11 @@ export function evidencePoints(set) {
     if (!seen.has(key)) {
       const v = { params: set.varying.params, rows: false };
       const label = pointLabel({ params, row: null }, v) + ' (matrix ' + c.matrix_id + ')';
-      seen.set(key, { key, matrixId: c.matrix_id, params, otherFlags: c.other_flags || {}, label, hasReference: false });
+      seen.set(key, { key, matrixId: c.matrix_id, params, otherFlags: c.other_flags || {}, label, hasReference: false, claimedEffect: 0 });
     }
-    if (referenceValue(c, 'off') != null || referenceValue(c, 'on') != null) seen.get(key).hasReference = true;
+    const p = seen.get(key);
+    if (referenceValue(c, 'off') != null || referenceValue(c, 'on') != null) p.hasReference = true;
+    if (c.reference_ratio != null) p.claimedEffect = Math.max(p.claimedEffect, Math.abs(c.reference_ratio - 1));
   }
   return Array.from(seen.values());
 }
@@ -364,6 +370,15 @@ export function etaSeconds(startedAtMs, nowMs, ended, total) {
   const elapsed = (nowMs - startedAtMs) / 1000;
   if (!(elapsed > 0)) return null;
   return (elapsed / ended) * (total - ended);
+}
+
+/** The index of the point where the mail claims the largest effect (the newest such point on a tie); else the last. */
+export function mostInterestingPoint(points) {
+  let best = -1;
+  points.forEach((p, i) => {
+    if (p.hasReference && (best < 0 || p.claimedEffect >= points[best].claimedEffect)) best = i;
+  });
+  return best >= 0 ? best : points.length - 1;
 }
 
 /**

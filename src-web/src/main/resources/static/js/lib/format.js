@@ -107,6 +107,7 @@ const VERDICTS = {
   safe: { label: 'safe', symbol: '✓' },
   data_lost: { label: 'data lost', symbol: '✗' },
   inconsistent: { label: 'inconsistent', symbol: '✗' },
+  insufficient_coverage: { label: 'insufficient coverage', symbol: '?' },
 };
 
 export function verdictLabel(v) {

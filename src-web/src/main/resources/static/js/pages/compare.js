@@ -13,16 +13,34 @@ function changeCell(row) {
   return el('td', { class: 'num change', 'data-change': text }, text);
 }
 
+/** The flags of one side, each marked where the other side has it the other way. */
+function flagList(mine, other) {
+  const out = el('span');
+  Object.entries(mine || {}).forEach(([k, v], i) => {
+    if (i) out.append(', ');
+    const differs = (other || {})[k] !== v;
+    out.append(el(differs ? 'strong' : 'span', differs ? { class: 'differs', 'data-flag': k, title: 'differs from the other run' } : {},
+      k + '=' + (v ? 'on' : 'off')));
+  });
+  return out;
+}
+
 function sides(doc) {
   const body = document.querySelector('#sides-table tbody');
   clear(body);
-  const row = (label, f) => body.append(el('tr', {}, el('th', { scope: 'row' }, label), el('td', {}, f(doc.a)), el('td', {}, f(doc.b))));
+  // a row whose two sides differ is marked (class "differs"), so what tells the runs apart stands out
+  const row = (label, f) => {
+    const ca = f(doc.a), cb = f(doc.b);
+    const text = (x) => (typeof x === 'string' ? x : x.textContent);
+    const attrs = text(ca) === text(cb) ? {} : { class: 'differs', 'data-differs': 'true' };
+    body.append(el('tr', attrs, el('th', { scope: 'row' }, label), el('td', {}, ca), el('td', {}, cb)));
+  };
   row('run', (s) => link('/runs/' + s.id, 'run ' + s.id));
   row('scenario', (s) => (s.scenario ? link('/scenarios/' + s.scenario, s.scenario) : '(free-form command)'));
   row('command', (s) => el('code', {}, s.command || ''));
   row('profile', (s) => s.profile || '');
   row('mkfs / mount', (s) => (s.mkfs || '(none)') + ' / ' + (s.mount || '(defaults)'));
-  row('flags', (s) => Object.entries(s.optimizations || {}).map(([k, v]) => k + '=' + (v ? 'on' : 'off')).join(', '));
+  row('flags', (s) => flagList(s.optimizations, (s === doc.a ? doc.b : doc.a).optimizations));
   row('parameters', (s) => fmtParams(s.params));
   row('seed', (s) => String(s.seed));
 }

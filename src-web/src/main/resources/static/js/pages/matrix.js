@@ -12,7 +12,7 @@ import { verdictBadge, tokenPrompt, scaleNotes } from '../lib/ui.js';
 const matrixId = document.body.dataset.matrix;
 const url = '/api/matrices/' + matrixId;
 const ENDED = ['DONE', 'FAILED', 'CANCELLED'];
-const POLL_MS = 4000;
+const POLL_MS = 1000;     // while a cell runs: a cell that starts is shown RUNNING within a second
 const REFRESH_DELAY_MS = 250;
 
 let scenarioFlag = null;
@@ -79,7 +79,9 @@ function render(m) {
   const body = document.querySelector('#cells-table tbody');
   clear(body);
   for (const c of m.cells || []) body.append(cellRow(c));
-  document.getElementById('cancel-matrix').disabled = ENDED.includes(m.status);
+  const cancel = document.getElementById('cancel-matrix');
+  cancel.disabled = ENDED.includes(m.status);
+  cancel.hidden = ENDED.includes(m.status);            // an ended matrix offers nothing to cancel
   const errorBox = document.getElementById('matrix-error');
   if (m.status === 'FAILED') {
     const failed = (m.cells || []).filter((c) => c.status === 'FAILED');

@@ -1,11 +1,13 @@
 // "/": one card per scenario. The claim comes from the catalog (GET /api/scenarios), the reproduction from the
-// latest comparisons (GET /api/scenarios/{id}/comparison), the crash verdict from GET /api/scenarios/{id}/crash-checks.
+// latest comparisons (GET /api/scenarios/{id}/comparison), the crash verdicts with the flag off and on from
+// GET /api/scenarios/{id}/crash-checks and their reports (lib/crash.js).
 
 import { getJson, sendJson } from '../lib/api.js';
 import { el, clear, setStatus, pageReady, link } from '../lib/dom.js';
 import { fmtRatio, fmtInterval, fmtNumber, fmtAbsolute, metricLabel, verdictLabel } from '../lib/format.js';
 import { claimLines, newestComparisons, verdictCounts, bandCounts, defaultMatrix, pointLabel, varyingOf } from '../charts/series.js';
 import { verdictBadge, showProblem, tokenPrompt, scaleNotes } from '../lib/ui.js';
+import { loadCrashVerdicts, renderCrashVerdicts } from '../lib/crash.js';
 
 const ROWS_SHOWN = 3;
 
@@ -78,24 +80,6 @@ function renderReproduction(box, doc, card) {
     ' · scale ' + (m.params && m.params.scale) + ' · ', link('/scenarios/' + doc.scenario, 'charts and evidence →')));
 }
 
-function renderCrash(box, doc, flag) {
-  clear(box);
-  const latest = doc.latest || {};
-  const sides = ['on', 'off'].filter((s) => latest[s]);
-  if (!sides.length) {
-    box.append(el('p', { class: 'empty-note' }, 'No crash check yet (POST /api/crash-checks).'));
-    return;
-  }
-  const list = el('ul', { class: 'crash-list' });
-  for (const side of sides) {
-    const c = latest[side];
-    list.append(el('li', {}, el('code', {}, flag + '=' + side), ': ', verdictBadge(c.verdict),
-      el('span', { class: 'muted' }, ' ' + c.checked + ' of ' + c.crash_points + ' crash points checked · '),
-      link('/api/crash-checks/' + c.id, 'report')));
-  }
-  box.append(list);
-}
-
 function wireForm(card, entry) {
   const form = card.querySelector('form.start-matrix');
   const errorBox = slot(card, 'form-error');
@@ -127,11 +111,11 @@ async function fillCard(entry) {
   wireForm(card, entry);
   const [comparison, crash] = await Promise.allSettled([
     getJson('/api/scenarios/' + encodeURIComponent(entry.id) + '/comparison'),
-    getJson('/api/scenarios/' + encodeURIComponent(entry.id) + '/crash-checks'),
+    loadCrashVerdicts(entry.id),
   ]);
   if (comparison.status === 'fulfilled') renderReproduction(slot(card, 'reproduction'), comparison.value, card);
   else slot(card, 'reproduction').replaceChildren(el('p', { class: 'error-note' }, 'Could not load: ' + comparison.reason.message));
-  if (crash.status === 'fulfilled') renderCrash(slot(card, 'crash'), crash.value, entry.flag);
+  if (crash.status === 'fulfilled') renderCrashVerdicts(slot(card, 'crash'), entry.id, crash.value);
   else slot(card, 'crash').replaceChildren(el('p', { class: 'error-note' }, 'Could not load: ' + crash.reason.message));
   card.dataset.loaded = 'true';
 }

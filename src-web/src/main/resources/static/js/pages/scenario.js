@@ -1,15 +1,17 @@
 // "/scenarios/{id}": before/after bars, the sweep, the evidence at one point (request sizes, time, counters), the
-// mail's command and our set-up, the matrix form and the recent matrices. Everything from the REST API.
+// mail's command and our set-up, the crash verdicts with the flag off and on, the matrix form and the recent matrices.
+// Everything from the REST API.
 
 import { getJson, sendJson } from '../lib/api.js';
 import { el, clear, setStatus, pageReady, link, statusBadge } from '../lib/dom.js';
-import { fmtRatio, fmtInterval, fmtMiBps, fmtCount, fmtTime, fmtNumber, fmtBand, fmtAbsolute } from '../lib/format.js';
+import { fmtRatio, fmtInterval, fmtMiBps, fmtCount, fmtTime, fmtNumber, fmtBytes, fmtBand, fmtAbsolute } from '../lib/format.js';
 import {
-  comparisonSets, barSeries, sweepSeries, evidencePoints, resultsAt, histogramSeries, timeSeries, counterRows,
+  comparisonSets, barSeries, sweepSeries, evidencePoints, mostInterestingPoint, resultsAt, histogramSeries, timeSeries, counterRows,
   expectationsAt, pointLabel, tornadoSeries,
 } from '../charts/series.js';
 import { plotBars, plotSweep, plotHistogram, plotTime, plotTornado, showEmpty, showChart } from '../charts/plot.js';
 import { verdictBadge, showProblem, clearProblems, takeToken, scaleNotes } from '../lib/ui.js';
+import { loadCrashVerdicts, renderCrashVerdicts } from '../lib/crash.js';
 
 const scenarioId = document.body.dataset.scenario;
 const flag = document.body.dataset.flag;
@@ -289,12 +291,30 @@ async function drawEvidence(point, entry) {
   if (zero) body.append(el('tr', {}, el('td', { colspan: 5, class: 'muted' }, zero + ' more counters are 0 with the flag off and on.')));
 }
 
+/**
+ * For a table of iozone rows: which record lengths it holds against the mail's (the scenario title names the mail's
+ * whole range; at a small scale iozone drops records larger than the file, so a set may hold fewer rows).
+ */
+function rowsNote(set, entry) {
+  const box = document.getElementById('rows-note');
+  if (!box) return;
+  const rows = [...new Set(set.comparisons.map((c) => c.row).filter((r) => r != null))].sort((x, y) => x - y);
+  const mail = [...new Set((entry.reference_ratios || []).filter((r) => r.row != null && r.compared).map((r) => r.row))];
+  box.hidden = rows.length === 0;
+  if (!rows.length) return;
+  const kib = (r) => fmtBytes(r * 1024);
+  box.textContent = 'Record lengths ' + kib(rows[0]) + (rows.length > 1 ? ' … ' + kib(rows[rows.length - 1]) : '') + ': ' + rows.length
+    + ' row' + (rows.length === 1 ? '' : 's') + (mail.length ? ' of the mail\'s ' + mail.length : '')
+    + (mail.length > rows.length ? ' (at this scale iozone drops records larger than the file)' : '') + '.';
+}
+
 async function drawSet(set, doc, entry) {
   const xTitle = set.comparisons.some((c) => c.row != null) ? 'iozone record length' + (set.varying.params.length ? ' and ' + set.varying.params.join(', ') : '')
     : set.varying.params.join(', ') || 'parameter point';
   plotBars(document.getElementById('chart-bars'), barSeries(set), { metric: metricOf(set, doc), xTitle });
   fillComparisonTable(set);
   drawBand(set);
+  rowsNote(set, entry);
   const sweepCanvas = document.getElementById('chart-sweep');
   const s = sweepSeries(set);
   if (s.reason) {
@@ -307,8 +327,7 @@ async function drawSet(set, doc, entry) {
   const select = document.getElementById('evidence-point');
   clear(select);
   points.forEach((p, i) => select.append(el('option', { value: String(i) }, p.label)));
-  const withRef = points.map((p, i) => (p.hasReference ? i : -1)).filter((i) => i >= 0);
-  const chosen = withRef.length ? withRef[withRef.length - 1] : points.length - 1;
+  const chosen = mostInterestingPoint(points);      // where the mail claims the most (P2: lz4, not the uncompressed file)
   select.value = String(chosen);
   select.onchange = () => drawEvidence(points[Number(select.value)], entry);
   await drawEvidence(points[chosen], entry);
@@ -348,11 +367,15 @@ async function mainHistory() {
   }
 }
 
+async function mainCrash() {
+  renderCrashVerdicts(document.getElementById('crash-verdicts'), scenarioId, await loadCrashVerdicts(scenarioId), true);
+}
+
 async function main() {
   const entry = await getJson(api(''));
   fillSetup(entry);
   buildForm(entry);
-  await Promise.all([mainComparisons(entry), mainHistory()]);
+  await Promise.all([mainComparisons(entry), mainHistory(), mainCrash()]);
 }
 
 main().then(() => {

@@ -2,28 +2,30 @@ package org.f2fsobs.app.crash;
 
 import java.net.URI;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
 import org.f2fsobs.app.queue.Admission;
 import org.f2fsobs.app.queue.Durability;
 import org.f2fsobs.app.queue.RunQueue;
 import org.f2fsobs.app.run.CellRequests;
 import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.Json;
-import org.f2fsobs.app.system.JsonBody;
+import org.f2fsobs.app.system.Database;
 import org.f2fsobs.app.system.ObservatoryProperties;
 import org.f2fsobs.app.system.ObservatoryProperties.Limits;
-import org.f2fsobs.app.system.RequestParams;
 import org.f2fsobs.bench.api.CellSpec;
+import org.f2fsobs.bench.api.CrashReport;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -32,10 +34,9 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code POST /api/crash-checks}: body like a matrix cell, one value each — {@code {"scenario", "optimizations":
@@ -47,8 +48,6 @@ import tools.jackson.databind.node.ObjectNode;
 @RestController
 @Tag(name = "crash checks", description = "power cuts at flush/FUA boundaries, remount, check")
 class CrashCheckController {
-    static final Set<String> FIELDS = new LinkedHashSet<>(List.of("scenario", "optimizations", "params", "seed", "profile", "point", "max_points"));
-
     private final ScenarioCatalog catalog;
     private final ObservatoryProperties properties;
     private final CrashCheckRepository checks;
@@ -70,65 +69,64 @@ class CrashCheckController {
         this.queue = queue;
     }
 
-    @Operation(summary = "Queue a crash-consistency check of one cell", description = "202 with Location; 422 crash_points over the limit.")
-    @PostMapping(path = "/api/crash-checks", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<ResponseEntity<Map<String, Object>>> processCrashCheckForm(@io.swagger.v3.oas.annotations.parameters.RequestBody(description = "one cell, one value per flag and parameter", content = @Content(mediaType = "application/json",
-            examples = @ExampleObject(value = "{\"scenario\": \"iozone-compressed-sync\", \"optimizations\": {\"skip_cp_compressed_write\": true}, \"params\": {\"scale\": 0.01}, \"max_points\": 20}"))) @RequestBody(required = false) String body) {
-        return Mono.fromCallable(() -> JsonBody.parse(body)).flatMap(b -> {
+    /** {@code POST /api/crash-checks}: one cell, one value per flag and parameter, and which crash points to visit. */
+    @Schema(example = "{\"scenario\": \"iozone-compressed-sync\", \"optimizations\": {\"skip_cp_compressed_write\": true}, "
+            + "\"params\": {\"scale\": 0.01}, \"max_points\": 20}")
+    record CrashCheckRequest(@NotNull(message = "is required: a catalog scenario id") String scenario,
+                             Map<String, Boolean> optimizations, Map<String, Object> params, Long seed, String profile,
+                             @Schema(description = "check only this crash point") @PositiveOrZero(message = "must be at least 0") Integer point,
+                             @Schema(description = "visit at most this many crash points (default and most: the crash_points limit)")
+                             @Positive(message = "must be at least 1") Integer maxPoints) {}
+
+    /** The check as it will run. */
+    record CrashRequestView(String scenario, String profile, Map<String, Boolean> optimizations, Map<String, Object> params, long seed,
+                            Integer point, Integer maxPoints) {
+        static CrashRequestView of(CellSpec cell, Integer point, Integer maxPoints) {
+            return new CrashRequestView(cell.scenario(), cell.profile(), cell.optimizations(), cell.params(), cell.seed(), point, maxPoints);
+        }
+    }
+
+    record CrashCheckAccepted(long id, String status, CrashRequestView request) {}
+
+    /** {@code GET /api/crash-checks/{id}}: where it stands and, once DONE, the crash output (contracts.md §3) at the top level. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record CrashCheckDocument(long id, String status, CrashRequestView request, @JsonUnwrapped CrashReport report, String error,
+                              Instant createdAt, Instant finishedAt) {}
+
+    @Operation(summary = "Queue a crash-consistency check of one cell", description = "202 with Location; 400 names every invalid field; "
+            + "422 crash_points, run_data_bytes or queued_runs over the limit.")
+    @PostMapping(path = "/api/crash-checks", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    @ResponseStatus(HttpStatus.ACCEPTED)
+    Mono<ResponseEntity<CrashCheckAccepted>> processCrashCheckForm(@Valid @RequestBody CrashCheckRequest b) {
+        return Mono.defer(() -> {
             Limits limits = properties.limits();
-            b.rejectUnknown(FIELDS);
-            Long point = b.integer("point", 0, Integer.MAX_VALUE);
-            Long maxPoints = b.integer("max_points", 1, Integer.MAX_VALUE);
-            CellSpec cell = CellRequests.cell(b, catalog, limits, true);
-            if (maxPoints != null && maxPoints > limits.crashPoints()) {
-                throw ApiException.overLimit(Limits.CRASH_POINTS, "max_points", maxPoints + " crash points, over the limit "
-                        + Limits.CRASH_POINTS + " = " + limits.crashPoints());
-            }
-            int max = maxPoints == null ? limits.crashPoints() : maxPoints.intValue();
+            CellSpec cell = CellRequests.cell(b.scenario(), b.optimizations(), b.params(), b.seed(), b.profile(), catalog, limits, true);
+            if (b.maxPoints() != null) ApiException.throwIfOver(limits.run().checkCrashPoints(b.maxPoints()));
+            int max = b.maxPoints() == null ? limits.crashPoints() : b.maxPoints();
             var insert = db.sql("INSERT INTO CRASH_CHECKS (STATUS, SCENARIO, PROFILE, SPEC_JSON, POINT, MAX_POINTS, CREATED_AT) "
                             + "VALUES ('QUEUED', :scenario, :profile, :spec, :point, :max, :now)")
                     .bind("scenario", cell.scenario()).bind("profile", cell.profile()).bind("spec", Json.compact(cell))
                     .bind("max", max).bind("now", Instant.now());
-            insert = point == null ? insert.bindNull("point", Integer.class) : insert.bind("point", point.intValue());
+            insert = b.point() == null ? insert.bindNull("point", Integer.class) : insert.bind("point", b.point());
             var work = admission.admitRun().then(insert.filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one());
-            return tx.transactional(work).subscribeOn(Schedulers.boundedElastic()).flatMap(id -> durability.checkpoint().thenReturn(id)).doOnNext(id -> queue.wake()).map(id -> {
-                Map<String, Object> out = new LinkedHashMap<>();
-                out.put("id", id);
-                out.put("status", "QUEUED");
-                out.put("request", request(cell, point == null ? null : point.intValue(), max));
-                return ResponseEntity.accepted().location(URI.create("/api/crash-checks/" + id)).body(out);
-            });
-        });
+            return tx.transactional(work).flatMap(id -> durability.checkpoint().thenReturn(id)).subscribeOn(Database.SCHEDULER)
+                    .doOnNext(id -> queue.wake())
+                    .map(id -> ResponseEntity.accepted().location(URI.create("/api/crash-checks/" + id))
+                            .body(new CrashCheckAccepted(id, "QUEUED", CrashRequestView.of(cell, b.point(), max))));
+        }).subscribeOn(Database.SCHEDULER);
     }
 
+    @Operation(summary = "One crash check: its request and, once DONE, the crash output (verdict, crash_points, checked, failures, reproduce)")
     @GetMapping(path = "/api/crash-checks/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<ObjectNode> showCrashCheck(@PathVariable String id) {
-        return Mono.fromCallable(() -> RequestParams.id("id", id))
-                .flatMap(i -> checks.findById(i).switchIfEmpty(Mono.error(() -> ApiException.notFound("crash check", i))))
+    Mono<CrashCheckDocument> showCrashCheck(@PathVariable @Positive(message = "must be a positive integer id") long id) {
+        return checks.findById(id).subscribeOn(Database.SCHEDULER)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("crash check", id)))
                 .map(CrashCheckController::document);
     }
 
-    static ObjectNode document(CrashCheck c) {
-        ObjectNode n = ResultJson.mapper().createObjectNode();
-        n.put("id", c.id());
-        n.put("status", c.status());
-        n.set("request", ResultJson.mapper().valueToTree(request(Json.cell(c.specJson()), c.point(), c.maxPoints())));
-        if (c.reportJson() != null) n.setAll((ObjectNode) ResultJson.mapper().readTree(c.reportJson()));
-        if (c.error() != null) n.put("error", c.error());
-        n.put("created_at", c.createdAt().toString());
-        if (c.finishedAt() != null) n.put("finished_at", c.finishedAt().toString());
-        return n;
-    }
-
-    private static Map<String, Object> request(CellSpec cell, Integer point, Integer maxPoints) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("scenario", cell.scenario());
-        m.put("profile", cell.profile());
-        m.put("optimizations", cell.optimizations());
-        m.put("params", cell.params());
-        m.put("seed", cell.seed());
-        m.put("point", point);
-        m.put("max_points", maxPoints);
-        return m;
+    static CrashCheckDocument document(CrashCheck c) {
+        CrashReport report = c.reportJson() == null ? null : ResultJson.read(c.reportJson(), CrashReport.class);
+        return new CrashCheckDocument(c.id(), c.status(), CrashRequestView.of(Json.cell(c.specJson()), c.point(), c.maxPoints()), report,
+                c.error(), c.createdAt(), c.finishedAt());
     }
 }

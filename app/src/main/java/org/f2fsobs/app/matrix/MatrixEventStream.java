@@ -2,12 +2,11 @@ package org.f2fsobs.app.matrix;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.f2fsobs.app.queue.QueueEvents;
 import org.f2fsobs.app.queue.Status;
+import org.f2fsobs.app.system.Database;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
@@ -53,7 +52,7 @@ class MatrixEventStream {
 
     /** The cells that became sendable since the last poll, and {@code done} when the matrix has ended. */
     private Flux<ServerSentEvent<Object>> poll(long id, AtomicInteger next, boolean heartbeat) {
-        return cells.findHeadlines(id, next.get()).collectList().zipWith(matrices.findById(id)).flatMapMany(t -> {
+        return cells.findHeadlines(id, next.get()).collectList().zipWith(matrices.findById(id)).subscribeOn(Database.SCHEDULER).flatMapMany(t -> {
             List<ServerSentEvent<Object>> out = new ArrayList<>();
             boolean anyRunning = false;
             boolean blocked = false;
@@ -76,21 +75,12 @@ class MatrixEventStream {
     }
 
     private static ServerSentEvent<Object> cellEvent(CellHeadline c) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("name", c.headlineName());
-        data.put("value", c.headlineVal());
-        data.put("unit", c.headlineUnit());
-        data.put("cell", c.cellIndex());
-        data.put("run_id", c.runId());
+        var data = new MatrixViews.CellEvent(c.headlineName(), c.headlineVal(), c.headlineUnit(), c.cellIndex(), c.runId());
         return ServerSentEvent.builder().id(Integer.toString(c.cellIndex())).event("cell").data((Object) data).build();
     }
 
     private static ServerSentEvent<Object> doneEvent(Matrix m) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("status", m.status());
-        data.put("cell_count", m.cellCount());
-        data.put("cells_done", m.cellsDone());
-        data.put("cells_failed", m.cellsFailed());
+        var data = new MatrixViews.DoneEvent(m.status(), m.cellCount(), m.cellsDone(), m.cellsFailed());
         return ServerSentEvent.builder().event("done").data((Object) data).build();
     }
 }

@@ -14,6 +14,7 @@ import org.f2fsobs.app.queue.Status;
 import org.f2fsobs.app.run.ResultRow;
 import org.f2fsobs.app.run.RunRepository;
 import org.f2fsobs.app.system.ApiException;
+import org.f2fsobs.app.system.Database;
 import org.f2fsobs.app.system.Json;
 import org.f2fsobs.app.system.ObservatoryProperties;
 import org.f2fsobs.app.system.ObservatoryProperties.Limits;
@@ -24,6 +25,7 @@ import org.f2fsobs.bench.api.RunResult;
 import org.f2fsobs.bench.matrix.FieldError;
 import org.f2fsobs.bench.matrix.MatrixExpansion;
 import org.f2fsobs.bench.matrix.MatrixLimits;
+import org.f2fsobs.bench.matrix.MatrixRequest;
 import org.f2fsobs.bench.matrix.ParamValues;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
@@ -34,7 +36,6 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Matrices: accept (validate, check the limits, persist with the expanded cells — all before the 202), show
@@ -81,79 +82,71 @@ class MatrixService {
     record Accepted(Matrix matrix, List<CellSpec> cells) {}
 
     /** Validates and persists; the matrix and every cell are committed (and made durable) when this emits. */
-    Mono<Accepted> submit(MatrixRequestParser.Parsed parsed) {
+    Mono<Accepted> submit(MatrixRequestBody body) {
         Limits limits = properties.limits();
-        MatrixExpansion.Expansion e = catalog.validate(parsed.request(), new MatrixLimits(limits.maxCells()), parsed.profile());
+        MatrixRequest request = body.request();
+        MatrixExpansion.Expansion e = catalog.validate(request, new MatrixLimits(limits.maxCells()), body.profile());
         if (e.invalid()) {
             return Mono.error(ApiException.invalid(e.errors().stream().filter(f -> f.kind() == FieldError.Kind.INVALID).toList()));
         }
         if (e.belowMinScale()) return Mono.error(ApiException.overLimit(Limits.MIN_SCALE, e.errors()));
         if (e.overLimit()) return Mono.error(ApiException.overLimit(Limits.MAX_CELLS, e.errors()));
-        Scenario scenario = catalog.get(parsed.request().scenario());
+        Scenario scenario = catalog.get(request.scenario());
         for (CellSpec c : e.cells()) {
-            long bytes = ScenarioCommand.dataBytes(scenario, c.params());
-            if (bytes > limits.runDataBytes()) {
-                return Mono.error(ApiException.overLimit(Limits.RUN_DATA_BYTES, "params", "a run at " + ParamValues.canonical(c.params())
-                        + " moves " + bytes + " bytes (scaled size × threads), over the limit " + Limits.RUN_DATA_BYTES + " = "
-                        + limits.runDataBytes() + "; lower scale"));
-            }
+            var over = limits.run().check(scenario, c);     // the bench runner's check, the same as the CLI's
+            if (!over.isEmpty()) return Mono.error(ApiException.overLimit(over.get(0)));
         }
-        if (parsed.band()) {
-            ApiException refused = BandAdmission.refusal(catalog, scenario, e.cells(), parsed.request().seed(), limits.bandCells());
+        boolean band = Boolean.TRUE.equals(body.band());
+        if (band) {
+            ApiException refused = BandAdmission.refusal(catalog, scenario, e.cells(), request.seed(), limits.bandCells());
             if (refused != null) return Mono.error(refused);
         }
         String profile = e.cells().get(0).profile();
-        String requestJson = Json.compact(requestDocument(parsed, profile));
+        String requestJson = Json.compact(requestDocument(request, profile, band));
         Instant now = Instant.now();
         Mono<Matrix> insert = admission.admitMatrix()
                 .then(db.sql("INSERT INTO MATRICES (SCENARIO, PROFILE, STATUS, REQUEST_JSON, SEED, REPETITIONS, CELL_COUNT, CREATED_AT, BAND_PENDING) "
                                 + "VALUES (:scenario, :profile, 'QUEUED', :request, :seed, :reps, :count, :now, :band)")
                         .bind("scenario", scenario.id()).bind("profile", profile).bind("request", requestJson)
-                        .bind("seed", parsed.request().seed()).bind("reps", parsed.request().repetitions())
-                        .bind("count", e.cells().size()).bind("now", now).bind("band", parsed.band())
+                        .bind("seed", request.seed()).bind("reps", request.repetitions())
+                        .bind("count", e.cells().size()).bind("now", now).bind("band", band)
                         .filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one())
                 .flatMap(id -> Flux.range(0, e.cells().size())
                         .concatMap(i -> db.sql("INSERT INTO CELLS (MATRIX_ID, CELL_INDEX, SPEC_JSON, STATUS) VALUES (:m, :i, :spec, 'QUEUED')")
                                 .bind("m", id).bind("i", i).bind("spec", Json.compact(e.cells().get(i))).fetch().rowsUpdated())
                         .then(matrices.findById(id)));
-        return tx.transactional(insert).subscribeOn(Schedulers.boundedElastic())
+        return tx.transactional(insert)
                 .flatMap(m -> durability.checkpoint().thenReturn(m))
+                .subscribeOn(Database.SCHEDULER)
                 .doOnNext(m -> queue.wake())
                 .map(m -> new Accepted(m, e.cells()));
     }
 
     /** The request as accepted, normalised: what REQUEST_JSON keeps and GET shows. */
-    private static Map<String, Object> requestDocument(MatrixRequestParser.Parsed p, String profile) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("scenario", p.request().scenario());
-        m.put("profile", profile);
-        m.put("optimizations", p.request().optimizations());
+    private static MatrixViews.AcceptedRequest requestDocument(MatrixRequest r, String profile, boolean band) {
         Map<String, List<Object>> params = new LinkedHashMap<>();
-        p.request().params().forEach((k, v) -> params.put(k, v.stream().map(ParamValues::normalize).toList()));
-        m.put("params", params);
-        m.put("repetitions", p.request().repetitions());
-        m.put("seed", p.request().seed());
-        if (p.band()) m.put("band", true);
-        return m;
+        r.params().forEach((k, v) -> params.put(k, v.stream().map(ParamValues::normalize).toList()));
+        return new MatrixViews.AcceptedRequest(r.scenario(), profile, r.optimizations(), params, r.repetitions(), r.seed(),
+                band ? Boolean.TRUE : null);
     }
 
     Mono<Matrix> find(long id) {
-        return matrices.findById(id).switchIfEmpty(Mono.error(() -> ApiException.notFound("matrix", id)));
+        return matrices.findById(id).subscribeOn(Database.SCHEDULER).switchIfEmpty(Mono.error(() -> ApiException.notFound("matrix", id)));
     }
 
     /** {@code GET /api/matrices/{id}}: with every DONE cell's result, or only its headline ({@code withResults} false). */
-    Mono<Map<String, Object>> show(long id, boolean withResults) {
+    Mono<MatrixViews.Detail> show(long id, boolean withResults) {
         return find(id).flatMap(m -> Mono.zip(cells.findByMatrixIdOrderByCellIndex(id).collectList(),
                         withResults ? runs.findResultsByMatrix(id).collectMap(ResultRow::id, ResultRow::resultJson) : Mono.just(Map.<Long, String>of()),
                         withResults ? Mono.just(Map.<Integer, CellHeadline>of()) : cells.findHeadlines(id, 0).collectMap(CellHeadline::cellIndex),
                         comparisons(m))
-                .map(t -> view(m, t.getT1(), t.getT2(), t.getT3(), t.getT4(), withResults)));
+                .map(t -> view(m, t.getT1(), t.getT2(), t.getT3(), t.getT4(), withResults)).subscribeOn(Database.SCHEDULER));
     }
 
     /** The comparisons of a matrix: stored once it is DONE; before, computed from the cells done so far (cached per count). */
     private Mono<MatrixComparisons> comparisons(Matrix m) {
         if (m.compared()) {
-            return comparisons.findByMatrixIdOrderById(m.id()).map(c -> ResultJson.mapper().readTree(c.comparisonJson())).collectList()
+            return comparisons.findByMatrixIdOrderById(m.id()).map(c -> ResultJson.read(c.comparisonJson(), Comparison.class)).collectList()
                     .map(list -> new MatrixComparisons(list, true, null));
         }
         MatrixComparisons cached = partial.get(m.id(), m.cellsDone());
@@ -162,8 +155,7 @@ class MatrixService {
                 .publishOn(Schedulers.boundedElastic())
                 .map(results -> {
                     try {
-                        List<JsonNode> list = new ArrayList<>();
-                        for (Comparison c : finisher.comparisons(results, m.scenario(), m.seed())) list.add(ResultJson.mapper().valueToTree(c));
+                        List<Comparison> list = finisher.comparisons(results, m.scenario(), m.seed());
                         return new MatrixComparisons(list, Status.DONE.name().equals(m.status()), null);
                     } catch (RuntimeException e) {
                         return new MatrixComparisons(List.of(), false, e.getMessage());
@@ -173,15 +165,13 @@ class MatrixService {
     }
 
     /** Comparisons of a matrix; {@code complete} once every cell is DONE (stored or, just after, computed the same way). */
-    record MatrixComparisons(List<JsonNode> list, boolean complete, String error) {}
+    record MatrixComparisons(List<Comparison> list, boolean complete, String error) {}
 
-    private Map<String, Object> view(Matrix m, List<Cell> cellRows, Map<Long, String> results, Map<Integer, CellHeadline> headlines,
-                                     MatrixComparisons comparisonsOfMatrix, boolean withResults) {
-        Map<String, Object> out = summary(m);
-        out.put("request", ResultJson.mapper().readTree(m.requestJson()));
+    private MatrixViews.Detail view(Matrix m, List<Cell> cellRows, Map<Long, String> results, Map<Integer, CellHeadline> headlines,
+                                    MatrixComparisons comparisonsOfMatrix, boolean withResults) {
         int queued = 0, running = 0, done = 0, failed = 0, cancelled = 0;
-        List<Map<String, Object>> cellViews = new ArrayList<>();
-        List<Map<String, Object>> runningCells = new ArrayList<>();
+        List<MatrixViews.CellState> cellViews = new ArrayList<>();
+        List<MatrixViews.RunningCell> runningCells = new ArrayList<>();
         for (Cell c : cellRows) {
             switch (Status.valueOf(c.status())) {
                 case QUEUED -> queued++;
@@ -190,88 +180,31 @@ class MatrixService {
                 case FAILED -> failed++;
                 case CANCELLED -> cancelled++;
             }
-            Map<String, Object> v = new LinkedHashMap<>();
-            v.put("index", c.cellIndex());
-            v.put("status", c.status());
-            v.put("spec", ResultJson.mapper().readTree(c.specJson()));
-            v.put("run_id", c.runId());
-            v.put("attempts", c.attempts());
-            if (c.error() != null) v.put("error", c.error());
-            if (c.runId() != null) {
-                if (withResults) {
-                    String json = results.get(c.runId());
-                    if (json != null) v.put("result", ResultJson.mapper().readTree(json));
-                } else {
-                    CellHeadline h = headlines.get(c.cellIndex());
-                    if (h != null && h.headlineName() != null) v.put("headline", headline(h.headlineName(), h.headlineVal(), h.headlineUnit()));
-                }
+            String result = null;
+            MatrixViews.Headline headline = null;
+            if (c.runId() != null && withResults) {
+                result = results.get(c.runId());
+            } else if (c.runId() != null) {
+                CellHeadline h = headlines.get(c.cellIndex());
+                if (h != null && h.headlineName() != null) headline = new MatrixViews.Headline(h.headlineName(), h.headlineVal(), h.headlineUnit());
             }
             if (Status.RUNNING.name().equals(c.status())) {
-                queue.running("cell:" + c.id()).ifPresent(p -> {
-                    Map<String, Object> rp = new LinkedHashMap<>();
-                    rp.put("index", c.cellIndex());
-                    rp.put("phase", p.phase());
-                    rp.put("fraction", p.fraction());
-                    runningCells.add(rp);
-                });
+                queue.running("cell:" + c.id()).ifPresent(p -> runningCells.add(new MatrixViews.RunningCell(c.cellIndex(), p.phase(), p.fraction())));
             }
-            cellViews.add(v);
+            cellViews.add(new MatrixViews.CellState(c.cellIndex(), c.status(), c.specJson(), c.runId(), c.attempts(), c.error(), result, headline));
         }
-        Map<String, Object> progress = new LinkedHashMap<>();
-        progress.put("cells", cellRows.size());
-        progress.put("queued", queued);
-        progress.put("running", running);
-        progress.put("done", done);
-        progress.put("failed", failed);
-        progress.put("cancelled", cancelled);
-        progress.put("fraction", cellRows.isEmpty() ? 1.0 : (double) (done + failed + cancelled) / cellRows.size());
-        progress.put("running_cells", runningCells);
-        out.put("progress", progress);
-        out.put("cells", cellViews);
-        out.put("comparisons_complete", comparisonsOfMatrix.complete());
-        if (comparisonsOfMatrix.error() != null) out.put("comparisons_error", comparisonsOfMatrix.error());
-        out.put("comparisons", comparisonsOfMatrix.list());
-        return out;
-    }
-
-    static Map<String, Object> headline(String name, Double value, String unit) {
-        Map<String, Object> h = new LinkedHashMap<>();
-        h.put("name", name);
-        h.put("value", value);
-        h.put("unit", unit);
-        return h;
-    }
-
-    static Map<String, Object> summary(Matrix m) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("id", m.id());
-        out.put("scenario", m.scenario());
-        out.put("profile", m.profile());
-        out.put("status", m.status());
-        out.put("seed", m.seed());
-        out.put("repetitions", m.repetitions());
-        out.put("cell_count", m.cellCount());
-        out.put("cells_done", m.cellsDone());
-        out.put("cells_failed", m.cellsFailed());
-        out.put("error", m.error());
-        out.put("created_at", m.createdAt());
-        out.put("started_at", m.startedAt());
-        out.put("finished_at", m.finishedAt());
-        return out;
+        MatrixViews.Progress progress = new MatrixViews.Progress(cellRows.size(), queued, running, done, failed, cancelled,
+                cellRows.isEmpty() ? 1.0 : (double) (done + failed + cancelled) / cellRows.size(), runningCells);
+        return new MatrixViews.Detail(MatrixViews.Summary.of(m), ResultJson.read(m.requestJson(), MatrixViews.AcceptedRequest.class), progress,
+                cellViews, comparisonsOfMatrix.complete(), comparisonsOfMatrix.error(), comparisonsOfMatrix.list());
     }
 
     /** {@code GET /api/matrices?scenario=&status=&page=}: newest first. */
-    Mono<Map<String, Object>> list(String scenario, String status, int page, int size) {
-        return Mono.zip(matrices.findPage(scenario, status, size, (long) page * size).map(MatrixService::summary).collectList(),
+    Mono<MatrixViews.Page> list(String scenario, String status, int page, int size) {
+        return Mono.zip(matrices.findPage(scenario, status, size, (long) page * size).map(MatrixViews.Summary::of).collectList(),
                         matrices.countPage(scenario, status))
-                .map(t -> {
-                    Map<String, Object> out = new LinkedHashMap<>();
-                    out.put("page", page);
-                    out.put("size", size);
-                    out.put("total", t.getT2());
-                    out.put("items", t.getT1());
-                    return out;
-                });
+                .map(t -> new MatrixViews.Page(page, size, t.getT2(), t.getT1()))
+                .subscribeOn(Database.SCHEDULER);
     }
 
     /**
@@ -286,7 +219,7 @@ class MatrixService {
                 .bind("id", id).bind("now", now).fetch().rowsUpdated()
                 .flatMap(n -> db.sql("UPDATE CELLS SET STATUS = 'CANCELLED', FINISHED_AT = :now WHERE MATRIX_ID = :id AND STATUS = 'QUEUED'")
                         .bind("id", id).bind("now", now).fetch().rowsUpdated().thenReturn(n));
-        return find(id).flatMap(before -> tx.transactional(work).subscribeOn(Schedulers.boundedElastic())
+        return find(id).flatMap(before -> tx.transactional(work)
                 .flatMap(n -> durability.checkpoint().thenReturn(n))
                 .then(find(id))
                 .flatMap(after -> {
@@ -298,7 +231,7 @@ class MatrixService {
                     }
                     return Mono.error(ApiException.conflict("status", "matrix " + id + " is " + after.status() + "; only a QUEUED or "
                             + "RUNNING matrix can be cancelled"));
-                }));
+                })).subscribeOn(Database.SCHEDULER);
     }
 
     /** For the scenario filter of the history. */

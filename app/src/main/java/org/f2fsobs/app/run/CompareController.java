@@ -7,10 +7,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.f2fsobs.app.system.ApiException;
-import org.f2fsobs.app.system.RequestParams;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.api.RunResult;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.constraints.Positive;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -33,14 +34,31 @@ class CompareController {
         this.runs = runs;
     }
 
+    /** What each side ran. */
+    record Side(long id, String scenario, String tool, String profile, String command, String mkfs, String mount,
+                Map<String, Boolean> optimizations, Map<String, Object> params, long seed) {}
+
+    /** The headline of each side and b's change over a; {@code same_metric} false when they measure different things. */
+    record HeadlineChange(String name, String unit, Double a, Double b, Double changePercent, boolean sameMetric) {}
+
+    /** One counter or time-breakdown entry (nested names joined with dots). */
+    record NamedChange(String name, Double a, Double b, Double changePercent) {}
+
+    /** One histogram bucket: request size in bytes (a name when not a number). */
+    record BucketChange(@Schema(type = "integer", description = "request size in bytes") Object bytes, Double a, Double b,
+                        Double changePercent) {}
+
+    record VirtualTimeChange(long a, long b, Double changePercent) {}
+
+    /** {@code GET /api/compare}: two results side by side. */
+    record RunComparison(Side a, Side b, HeadlineChange headline, List<NamedChange> counters,
+                         Map<String, List<BucketChange>> histograms, List<NamedChange> timeBreakdownNs, VirtualTimeChange virtualNs) {}
+
     @Operation(summary = "Two runs side by side: headline, counters, histograms, time breakdown, % change of b over a")
     @GetMapping(path = "/api/compare", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<Map<String, Object>> showComparison(@RequestParam(required = false) String a, @RequestParam(required = false) String b) {
-        return Mono.fromCallable(() -> {
-            if (a == null || a.isEmpty()) throw ApiException.invalid("a", "is required: the id of a run");
-            if (b == null || b.isEmpty()) throw ApiException.invalid("b", "is required: the id of a run");
-            return new long[] {RequestParams.id("a", a), RequestParams.id("b", b)};
-        }).flatMap(ids -> Mono.zip(result(ids[0]), result(ids[1]))).map(t -> compare(t.getT1(), t.getT2()));
+    Mono<RunComparison> showComparison(@RequestParam @Positive(message = "must be a positive integer id: the id of a run") long a,
+                                       @RequestParam @Positive(message = "must be a positive integer id: the id of a run") long b) {
+        return Mono.zip(result(a), result(b)).map(t -> compare(t.getT1(), t.getT2()));
     }
 
     private Mono<Map.Entry<Long, RunResult>> result(long id) {
@@ -52,76 +70,46 @@ class CompareController {
         });
     }
 
-    static Map<String, Object> compare(Map.Entry<Long, RunResult> ea, Map.Entry<Long, RunResult> eb) {
+    static RunComparison compare(Map.Entry<Long, RunResult> ea, Map.Entry<Long, RunResult> eb) {
         RunResult a = ea.getValue(), b = eb.getValue();
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("a", side(ea.getKey(), a));
-        out.put("b", side(eb.getKey(), b));
-        Map<String, Object> headline = new LinkedHashMap<>();
-        headline.put("name", a.headline() == null ? null : a.headline().name());
-        headline.put("unit", a.headline() == null ? null : a.headline().unit());
         Double va = a.headline() == null ? null : a.headline().value(), vb = b.headline() == null ? null : b.headline().value();
-        headline.put("a", va);
-        headline.put("b", vb);
-        headline.put("change_percent", change(va, vb));
-        headline.put("same_metric", a.headline() != null && b.headline() != null && a.headline().name().equals(b.headline().name())
-                && a.headline().unit().equals(b.headline().unit()));
-        out.put("headline", headline);
+        HeadlineChange headline = new HeadlineChange(a.headline() == null ? null : a.headline().name(),
+                a.headline() == null ? null : a.headline().unit(), va, vb, change(va, vb),
+                a.headline() != null && b.headline() != null && a.headline().name().equals(b.headline().name())
+                        && a.headline().unit().equals(b.headline().unit()));
         Map<String, Double> ca = new TreeMap<>(), cb = new TreeMap<>();
         flatten("", a.counters(), ca);
         flatten("", b.counters(), cb);
-        out.put("counters", rows(ca, cb, "name"));
-        Map<String, Object> histograms = new LinkedHashMap<>();
+        Map<String, List<BucketChange>> histograms = new LinkedHashMap<>();
         TreeSet<String> names = new TreeSet<>();
         if (a.histograms() != null) names.addAll(a.histograms().keySet());
         if (b.histograms() != null) names.addAll(b.histograms().keySet());
         for (String n : names) {
             Map<String, Double> ha = buckets(a.histograms() == null ? null : a.histograms().get(n));
             Map<String, Double> hb = buckets(b.histograms() == null ? null : b.histograms().get(n));
-            histograms.put(n, rows(ha, hb, "bytes"));
+            histograms.put(n, keys(ha, hb).stream().map(k -> new BucketChange(k.matches("[0-9]{1,18}") ? (Object) Long.parseLong(k) : k,
+                    ha.get(k), hb.get(k), change(ha.get(k), hb.get(k)))).toList());
         }
-        out.put("histograms", histograms);
         Map<String, Double> ta = new TreeMap<>(), tb = new TreeMap<>();
         flatten("", a.timeBreakdownNs() == null ? null : ResultJson.mapper().convertValue(a.timeBreakdownNs(), Map.class), ta);
         flatten("", b.timeBreakdownNs() == null ? null : ResultJson.mapper().convertValue(b.timeBreakdownNs(), Map.class), tb);
-        out.put("time_breakdown_ns", rows(ta, tb, "name"));
-        Map<String, Object> virtual = new LinkedHashMap<>();
-        virtual.put("a", a.virtualNs());
-        virtual.put("b", b.virtualNs());
-        virtual.put("change_percent", change((double) a.virtualNs(), (double) b.virtualNs()));
-        out.put("virtual_ns", virtual);
-        return out;
+        return new RunComparison(side(ea.getKey(), a), side(eb.getKey(), b), headline, named(ca, cb), histograms, named(ta, tb),
+                new VirtualTimeChange(a.virtualNs(), b.virtualNs(), change((double) a.virtualNs(), (double) b.virtualNs())));
     }
 
-    private static Map<String, Object> side(long id, RunResult r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", id);
-        m.put("scenario", r.scenario());
-        m.put("tool", r.tool());
-        m.put("profile", r.profile());
-        m.put("command", r.command());
-        m.put("mkfs", r.mkfs());
-        m.put("mount", r.mount());
-        m.put("optimizations", r.optimizations());
-        m.put("params", r.params());
-        m.put("seed", r.seed());
-        return m;
+    private static Side side(long id, RunResult r) {
+        return new Side(id, r.scenario(), r.tool(), r.profile(), r.command(), r.mkfs(), r.mount(), r.optimizations(), r.params(), r.seed());
     }
 
-    private static List<Map<String, Object>> rows(Map<String, Double> a, Map<String, Double> b, String key) {
+    private static List<NamedChange> named(Map<String, Double> a, Map<String, Double> b) {
+        return keys(a, b).stream().map(k -> new NamedChange(k, a.get(k), b.get(k), change(a.get(k), b.get(k)))).toList();
+    }
+
+    private static List<String> keys(Map<String, Double> a, Map<String, Double> b) {
         TreeSet<String> keys = new TreeSet<>(CompareController::byNumberThenName);
         keys.addAll(a.keySet());
         keys.addAll(b.keySet());
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (String k : keys) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put(key, k.matches("[0-9]{1,18}") && key.equals("bytes") ? (Object) Long.parseLong(k) : k);
-            m.put("a", a.get(k));
-            m.put("b", b.get(k));
-            m.put("change_percent", change(a.get(k), b.get(k)));
-            out.add(m);
-        }
-        return out;
+        return new ArrayList<>(keys);
     }
 
     private static int byNumberThenName(String x, String y) {

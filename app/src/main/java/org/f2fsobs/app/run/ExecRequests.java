@@ -3,117 +3,35 @@ package org.f2fsobs.app.run;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.f2fsobs.app.system.ApiException;
-import org.f2fsobs.app.system.JsonBody;
 import org.f2fsobs.app.system.ObservatoryProperties.Limits;
+import org.f2fsobs.bench.api.ExecPlan;
 import org.f2fsobs.bench.api.ExecSpec;
-import org.f2fsobs.bench.tool.ToolCommandLine;
-import org.f2fsobs.bench.tool.ToolInvocation;
-import org.f2fsobs.bench.tool.ToolUsageException;
-import org.f2fsobs.bench.tool.dd.DdDialect;
-import org.f2fsobs.bench.tool.dd.DdJob;
-import org.f2fsobs.bench.tool.fio.FioCommand;
-import org.f2fsobs.bench.tool.fio.FioJob;
-import org.f2fsobs.bench.tool.iozone.IozoneJob;
-import org.f2fsobs.bench.tool.tiotest.TiotestJob;
-import org.f2fsobs.engine.f2fs.F2fsOptions;
-import org.f2fsobs.engine.f2fs.Mkfs;
+import org.f2fsobs.bench.api.RunLimits;
 import org.f2fsobs.engine.f2fs.Optimizations;
-import org.f2fsobs.engine.platform.Profile;
-import org.f2fsobs.engine.platform.Profiles;
 
 /**
- * A free-form run ({@code POST /api/runs} with a {@code command}): {@code {"profile", "mkfs", "mount",
- * "optimizations": {flag: bool}, "command": "fio …", "seed", "dd_style"}}. The command is parsed by the tool's own
- * front end here, so a bad option is a 400 naming it before anything is queued; its data size (fio size × jobs, dd
- * count × bs, iozone's largest file, tiotest threads × file) is checked against {@code run_data_bytes}.
+ * A free-form run ({@code POST /api/runs} with a {@code command} or a {@code script}). The runner reads it as it would
+ * run it ({@link ExecPlan#check}: profile, flags, mkfs, mount and the tools' own front ends; a script is parsed whole),
+ * so a bad option is a 400 naming it, and a script line the model cannot run a 422 naming it, before anything is
+ * queued; the texts (each script line) are held to {@code command_length}, and what the options bound to
+ * {@code run_data_bytes} and {@code run_seconds}. REST reads no host file: here-documents write to the simulated volume.
  */
 final class ExecRequests {
     private ExecRequests() {}
 
-    static ExecSpec exec(JsonBody body, Limits limits) {
-        String profile = body.string("profile");
-        String mkfs = body.string("mkfs");
-        String mount = body.string("mount");
-        String command = body.string("command");
-        String ddStyle = body.string("dd_style");
-        Long seed = body.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-        Map<String, Boolean> flags = CellRequests.flags(body);
-        if (profile == null && !body.has("profile")) body.error("profile", "is required for a command run; known: " + String.join(", ", Profiles.names()));
-        else if (profile != null && !Profiles.names().contains(profile)) {
-            body.error("profile", "unknown profile '" + profile + "'; known: " + String.join(", ", Profiles.names()));
-        }
-        if (ddStyle != null && !ddStyle.equals("gnu") && !ddStyle.equals("toybox")) body.error("dd_style", "must be gnu or toybox, got '" + ddStyle + "'");
-        if (command != null && command.isBlank()) body.error("command", "is empty: give a fio, dd, iozone or tiotest command");
-        body.throwIfErrors();
-        Map<String, String> texts = new LinkedHashMap<>();
-        texts.put("command", command == null ? "" : command);
-        texts.put("mkfs", mkfs == null ? "" : mkfs);
-        texts.put("mount", mount == null ? "" : mount);
-        for (var e : texts.entrySet()) {
-            if (e.getValue().length() > limits.commandLength()) {
-                throw ApiException.overLimit(Limits.COMMAND_LENGTH, e.getKey(), e.getValue().length() + " characters, over the limit "
-                        + Limits.COMMAND_LENGTH + " = " + limits.commandLength());
-            }
-        }
-        if (mkfs != null) {
-            try {
-                Mkfs.Options.parse(mkfs);
-            } catch (RuntimeException ex) {
-                throw ApiException.invalid("mkfs", ex.getMessage());
-            }
-        }
-        if (mount != null) {
-            try {
-                F2fsOptions.defaults(Optimizations.linux614()).withMountOptions(mount);
-            } catch (RuntimeException ex) {
-                throw ApiException.invalid("mount", ex.getMessage());
-            }
-        }
-        Profile p = Profiles.load(profile);
-        DdDialect dialect = ddStyle != null ? DdDialect.valueOf(ddStyle.toUpperCase()) : "toybox".equals(p.userland()) ? DdDialect.TOYBOX : DdDialect.GNU;
-        ToolInvocation tool;
-        try {
-            tool = ToolCommandLine.parse(command, dialect);
-        } catch (ToolUsageException ex) {
-            throw ApiException.invalid("command", ex.getMessage());
-        } catch (RuntimeException ex) {
-            throw ApiException.invalid("command", ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage());
-        }
-        long bytes = dataBytes(tool);
-        if (bytes > limits.runDataBytes()) {
-            throw ApiException.overLimit(Limits.RUN_DATA_BYTES, "command", tool.tool() + " would move " + bytes + " bytes, over the limit "
-                    + Limits.RUN_DATA_BYTES + " = " + limits.runDataBytes());
-        }
-        if (tool instanceof FioCommand fio) {
-            for (FioJob j : fio.jobs()) {
-                long seconds = j.timeBased() ? Math.ceilDiv(j.runtimeNs(), 1_000_000_000L) : 0;
-                if (seconds > limits.runSeconds()) {
-                    throw ApiException.overLimit(Limits.RUN_SECONDS, "command", "fio job '" + j.name() + "' is time_based for "
-                            + seconds + " s, over the limit " + Limits.RUN_SECONDS + " = " + limits.runSeconds() + " (virtual seconds)");
-                }
-            }
-        }
-        Map<String, Boolean> all = new LinkedHashMap<>(Optimizations.linux614().toMap());
-        all.putAll(flags);
-        return new ExecSpec(profile, mkfs == null ? "" : mkfs, mount == null ? "" : mount, all, command, seed == null ? 1 : seed, ddStyle);
+    static ExecSpec exec(RunRequest r, Limits limits) {
+        Map<String, Boolean> flags = new LinkedHashMap<>(Optimizations.linux614().toMap());
+        boolean known = r.optimizations() == null || Optimizations.NAMES.containsAll(r.optimizations().keySet());
+        if (r.optimizations() != null && known) flags.putAll(r.optimizations());
+        ExecSpec spec = new ExecSpec(r.profile(), r.mkfs() == null ? "" : r.mkfs(), r.mount() == null ? "" : r.mount(),
+                known ? flags : r.optimizations(), r.command(), r.seed() == null ? 1 : r.seed(), r.ddStyle(), r.script());
+        RunLimits run = limits.run();
+        ApiException.throwIfOver(run.checkTexts(spec));
+        ExecPlan.Checked checked = ExecPlan.check(spec);
+        if (!checked.errors().isEmpty()) throw ApiException.invalid(checked.errors());
+        if (checked.scriptLine() != null) throw ApiException.unprocessable("script", checked.scriptLine());
+        ApiException.throwIfOver(run.check(spec, checked.plan()));
+        return spec;
     }
 
-    /** The data a tool command moves, as far as its options say (0 when they do not bound it). */
-    static long dataBytes(ToolInvocation tool) {
-        try {
-            return switch (tool) {
-                case FioCommand fio -> {
-                    long sum = 0;
-                    for (FioJob j : fio.jobs()) sum = Math.addExact(sum, Math.multiplyExact(j.size(), Math.max(1, j.numjobs())));
-                    yield sum;
-                }
-                case DdJob dd -> Math.max(0, dd.countBytes());
-                case IozoneJob io -> io.plan().stream().mapToLong(r -> r.fileKb() * 1024).max().orElse(0);
-                case TiotestJob t -> Math.multiplyExact(t.bytesPerThread(), (long) t.threads());
-                default -> 0;
-            };
-        } catch (ArithmeticException overflow) {
-            return Long.MAX_VALUE;
-        }
-    }
 }

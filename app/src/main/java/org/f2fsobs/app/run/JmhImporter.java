@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.Json;
-import org.f2fsobs.app.system.JsonBody;
 import org.f2fsobs.bench.matrix.FieldError;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
@@ -34,7 +33,7 @@ final class JmhImporter {
             throw ApiException.invalid("body", "malformed JSON: " + e.getOriginalMessage());
         }
         if (root == null || !root.isArray()) {
-            throw ApiException.invalid("body", "must be a JMH result file: a JSON array of benchmark results, not " + JsonBody.kind(root));
+            throw ApiException.invalid("body", "must be a JMH result file: a JSON array of benchmark results, not " + kind(root));
         }
         if (root.isEmpty()) throw ApiException.invalid("body", "holds no benchmark results");
         List<FieldError> errors = new ArrayList<>();
@@ -44,7 +43,7 @@ final class JmhImporter {
             JsonNode b = root.get(i);
             String at = "[" + i + "]";
             if (!b.isObject()) {
-                errors.add(new FieldError(at, "must be a benchmark result object, not " + JsonBody.kind(b)));
+                errors.add(new FieldError(at, "must be a benchmark result object, not " + kind(b)));
                 continue;
             }
             String name = text(b, "benchmark", at, errors);
@@ -56,13 +55,13 @@ final class JmhImporter {
                 errors.add(new FieldError(at + ".primaryMetric", "is required: an object with score and scoreUnit"));
             } else {
                 JsonNode s = pm.get("score");
-                if (s == null || !s.isNumber()) errors.add(new FieldError(at + ".primaryMetric.score", "must be a number, not " + JsonBody.kind(s)));
+                if (s == null || !s.isNumber()) errors.add(new FieldError(at + ".primaryMetric.score", "must be a number, not " + kind(s)));
                 else score = s.doubleValue();
                 unit = text(pm, "scoreUnit", at + ".primaryMetric", errors);
                 JsonNode e = pm.get("scoreError");
                 if (e != null && e.isNumber()) error = e.doubleValue();
                 else if (e != null && !(e.isString() && e.stringValue().equals("NaN")) && !e.isNull()) {
-                    errors.add(new FieldError(at + ".primaryMetric.scoreError", "must be a number or \"NaN\", not " + JsonBody.kind(e)));
+                    errors.add(new FieldError(at + ".primaryMetric.scoreError", "must be a number or \"NaN\", not " + kind(e)));
                 }
             }
             JsonNode params = b.get("params");
@@ -81,10 +80,20 @@ final class JmhImporter {
     private static String text(JsonNode n, String name, String at, List<FieldError> errors) {
         JsonNode v = n.get(name);
         if (v == null || !v.isString() || v.stringValue().isBlank()) {
-            errors.add(new FieldError(at + "." + name, "must be a non-empty string, not " + JsonBody.kind(v)));
+            errors.add(new FieldError(at + "." + name, "must be a non-empty string, not " + kind(v)));
             return null;
         }
         return v.stringValue();
+    }
+
+    private static String kind(JsonNode n) {
+        if (n == null || n.isMissingNode()) return "nothing";
+        if (n.isNull()) return "null";
+        if (n.isString()) return "a string";
+        if (n.isBoolean()) return "a boolean";
+        if (n.isNumber()) return "a number";
+        if (n.isArray()) return "a list";
+        return "an object";
     }
 
     private static Integer integer(JsonNode n, String name) {

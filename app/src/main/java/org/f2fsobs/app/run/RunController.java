@@ -1,19 +1,22 @@
 package org.f2fsobs.app.run;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Positive;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.f2fsobs.app.system.ApiException;
-import org.f2fsobs.app.system.JsonBody;
-import org.f2fsobs.app.system.RequestParams;
+import org.f2fsobs.app.system.Database;
+import org.f2fsobs.bench.api.CellSpec;
+import org.f2fsobs.bench.api.ExecSpec;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.api.RunResult;
 import org.springframework.http.ContentDisposition;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.ExampleObject;
-import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -21,9 +24,9 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
 
 /** {@code /api/runs}: one-cell runs (a scenario cell or any tool command), history, one result, its CSV. */
 @RestController
@@ -39,44 +42,48 @@ class RunController {
         this.history = history;
     }
 
-    /** 202 with {@code Location}, {@code id}, {@code status} (QUEUED), {@code kind} and the normalised request. */
-    @Operation(summary = "Queue one run", description = "Either a catalog cell {scenario, optimizations: {flag: bool}, params: {key: value}, seed, profile} or a free-form command {profile, mkfs, mount, optimizations, command, seed, dd_style}. 202 with Location.")
-    @PostMapping(path = "/api/runs", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<ResponseEntity<Map<String, Object>>> processRunForm(@io.swagger.v3.oas.annotations.parameters.RequestBody(description = "a catalog cell or a free-form command", content = @Content(mediaType = "application/json",
-            examples = @ExampleObject(value = "{\"profile\": \"nullblk-x86\", \"mkfs\": \"-s 128\", \"mount\": \"\", \"optimizations\": {\"sec_ckpt_valid_blocks\": true}, \"command\": \"fio --name=w --rw=write --bs=512k --size=64m --filename=/mnt/f\"}"))) @RequestBody(required = false) String body) {
-        return Mono.fromCallable(() -> JsonBody.parse(body)).flatMap(runs::submit).map(a -> {
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("id", a.id());
-            out.put("status", "QUEUED");
-            out.put("kind", a.kind());
-            out.put("request", a.spec());
-            return ResponseEntity.accepted().location(URI.create("/api/runs/" + a.id())).body(out);
-        });
+    /** What a 202 answers: the run is stored, QUEUED. */
+    record RunAccepted(long id, String status, @Schema(allowableValues = {"SCENARIO", "EXEC"}) String kind,
+                       @Schema(description = "the run as it will execute", oneOf = {CellSpec.class, ExecSpec.class}) Object request) {}
+
+    @Operation(summary = "Queue one run", description = "Either a catalog cell {scenario, optimizations: {flag: bool}, params: {key: value}, "
+            + "seed, profile} or a free-form command {profile, mkfs, mount, optimizations, command, seed, dd_style}. 202 with Location; "
+            + "400 names every invalid field; 422 the limit (command_length, run_data_bytes, run_seconds, queued_runs, body_bytes).")
+    @PostMapping(path = "/api/runs", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    @ResponseStatus(HttpStatus.ACCEPTED)
+    Mono<ResponseEntity<RunAccepted>> processRunForm(@Valid @RequestBody RunRequest body) {
+        return Mono.defer(() -> runs.submit(body)).subscribeOn(Database.SCHEDULER).map(a -> ResponseEntity.accepted().location(URI.create("/api/runs/" + a.id()))
+                .body(new RunAccepted(a.id(), "QUEUED", a.kind(), a.spec())));
     }
 
-    @Operation(summary = "Run history, newest first (scenario filter, page, size)")
+    @Operation(summary = "Run history, newest first", description = "Filter by scenario; page from 0 (size 1…500, default 50), or "
+            + "before=ID for the page of runs older than ID (keyset: as fast on the last page as on the first).")
     @GetMapping(path = "/api/runs", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<RunHistory.Page> showRunList(@RequestParam(required = false) String scenario, @RequestParam(required = false) String page,
-                                          @RequestParam(required = false) String size) {
-        return Mono.fromCallable(() -> {
+    Mono<RunHistory.Page> showRunList(@RequestParam(required = false) String scenario,
+                                      @RequestParam(defaultValue = "0") @Min(value = 0, message = "must be at least 0")
+                                      @Max(value = RunHistory.MAX_PAGE, message = "must be at most " + RunHistory.MAX_PAGE) int page,
+                                      @RequestParam(defaultValue = "" + RunHistory.PAGE_SIZE) @Min(value = 1, message = "must be at least 1")
+                                      @Max(value = 500, message = "must be at most 500") int size,
+                                      @RequestParam(required = false) @Positive(message = "must be a positive run id") Long before) {
+        return Mono.defer(() -> {
             if (scenario != null && !scenario.isEmpty() && !runs.knownScenario(scenario)) {
                 throw ApiException.invalid("scenario", "unknown scenario '" + scenario + "'; known: " + String.join(", ", runs.scenarioIds()));
             }
-            return new Object[] {scenario == null || scenario.isEmpty() ? null : scenario, RequestParams.page(page), RequestParams.size(size)};
-        }).flatMap(a -> history.page((String) a[0], (int) a[1], (int) a[2]));
+            return history.page(scenario == null || scenario.isEmpty() ? null : scenario, page, size, before);
+        });
     }
 
-    @Operation(summary = "One result (contracts.md §3) with id, status, kind")
+    @Operation(summary = "One result (contracts.md §3) with id, status, kind; before it ends, the request")
     @GetMapping(path = "/api/runs/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<JsonNode> showRun(@PathVariable String id) {
-        return Mono.fromCallable(() -> RequestParams.id("id", id)).flatMap(runs::find).map(RunService::document);
+    Mono<RunDocument> showRun(@PathVariable @Positive(message = "must be a positive integer id") long id) {
+        return runs.find(id).map(RunDocument::of);
     }
 
     /** The result as {@code section,name,value,unit} rows ({@link RunCsv}); 409 while the run has none. */
     @Operation(summary = "One result as CSV: section,name,value,unit")
     @GetMapping(path = "/api/runs/{id}.csv", produces = "text/csv")
-    Mono<ResponseEntity<String>> showRunCsv(@PathVariable String id) {
-        return Mono.fromCallable(() -> RequestParams.id("id", id)).flatMap(runs::find).map(r -> {
+    Mono<ResponseEntity<String>> showRunCsv(@PathVariable @Positive(message = "must be a positive integer id") long id) {
+        return runs.find(id).map(r -> {
             if (r.resultJson() == null) {
                 throw ApiException.conflict("status", "run " + r.id() + " is " + r.status() + " and has no result"
                         + (r.error() != null ? ": " + r.error() : ""));

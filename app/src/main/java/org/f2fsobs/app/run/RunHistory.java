@@ -5,6 +5,7 @@ import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.f2fsobs.app.system.Database;
 import org.f2fsobs.app.system.Json;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
@@ -27,26 +28,49 @@ class RunHistory {
         this.db = db;
     }
 
-    /** One page of the history, newest first. */
-    record Page(int page, int size, long total, List<Item> items) {}
+    /** Rows per page of every history. */
+    static final int PAGE_SIZE = 50;
+    static final int MAX_PAGE = 1_000_000;
+
+    /**
+     * One page of the history, newest first.
+     *
+     * @param nextBefore the {@code before} of the next (older) page, null on the last one
+     */
+    record Page(int page, int size, long total, List<Item> items, Long nextBefore) {}
 
     /** A run without its result document. */
     record Item(long id, String kind, String status, Long matrixId, Integer cellIndex, String scenario, String tool, String profile,
-                String command, Map<String, Boolean> optimizations, @JsonRawValue String params, Long seed, Headline headline,
+                String command, Map<String, Boolean> optimizations,
+                @io.swagger.v3.oas.annotations.media.Schema(type = "object", description = "every effective parameter") @JsonRawValue String params,
+                Long seed, Headline headline,
                 Long virtualNs, Long wallMs, Instant createdAt, Instant finishedAt) {}
 
     record Headline(String name, Double value, String unit) {}
 
-    Mono<Page> page(String scenario, int page, int size) {
-        long offset = (long) page * size;
-        var rows = scenario == null
-                ? db.sql(COLUMNS + "ORDER BY ID DESC LIMIT :size OFFSET :offset")
-                : db.sql(COLUMNS + "WHERE SCENARIO = :scenario ORDER BY ID DESC LIMIT :size OFFSET :offset").bind("scenario", scenario);
-        var count = scenario == null ? db.sql("SELECT COUNT(*) FROM RUNS")
-                : db.sql("SELECT COUNT(*) FROM RUNS WHERE SCENARIO = :scenario").bind("scenario", scenario);
-        return Mono.zip(rows.bind("size", size).bind("offset", offset).map(RunHistory::item).all().collectList(),
-                        count.map(r -> r.get(0, Long.class)).one())
-                .map(t -> new Page(page, size, t.getT2(), t.getT1()));
+    /**
+     * One page, newest first: page {@code page} (offset paging), or with {@code before} the {@code size} runs older
+     * than run {@code before} (keyset paging: an index seek, whatever the depth; {@code page} is then 0).
+     */
+    Mono<Page> page(String scenario, int page, int size, Long before) {
+        long offset = before == null ? (long) page * size : 0;
+        String filter = scenario == null ? "" : "WHERE SCENARIO = :scenario ";
+        String count = "(SELECT COUNT(*) FROM RUNS " + filter + ") AS TOTAL ";
+        String where = filter + (before == null ? "" : (scenario == null ? "WHERE " : "AND ") + "ID < :before ");
+        // one statement (one connection, one round trip): the page and the total beside each row
+        var rows = db.sql(COLUMNS.replace(" FROM RUNS ", ", " + count + "FROM RUNS ") + where + "ORDER BY ID DESC LIMIT :size OFFSET :offset");
+        var total = db.sql("SELECT " + count);
+        if (scenario != null) {
+            rows = rows.bind("scenario", scenario);
+            total = total.bind("scenario", scenario);
+        }
+        if (before != null) rows = rows.bind("before", before);
+        var countOnly = total.map(r -> r.get(0, Long.class)).one();
+        return rows.bind("size", size).bind("offset", offset).map(r -> Map.entry(item(r), r.get(19, Long.class))).all().collectList()
+                .flatMap(list -> list.isEmpty() ? countOnly.map(n -> new Page(before == null ? page : 0, size, n, List.of(), null))
+                        : Mono.just(new Page(before == null ? page : 0, size, list.get(0).getValue(), list.stream().map(Map.Entry::getKey).toList(),
+                                list.size() == size ? list.get(size - 1).getKey().id() : null)))
+                .subscribeOn(Database.SCHEDULER);
     }
 
     private static Item item(Readable r) {

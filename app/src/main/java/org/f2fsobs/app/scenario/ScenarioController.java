@@ -1,13 +1,16 @@
 package org.f2fsobs.app.scenario;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.f2fsobs.app.matrix.StoredComparison;
 import org.f2fsobs.app.matrix.ComparisonRepository;
 import org.f2fsobs.app.system.ApiException;
+import org.f2fsobs.app.system.Database;
+import org.f2fsobs.bench.api.Comparison;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.scenario.CatalogJson;
 import org.f2fsobs.bench.scenario.Figure;
@@ -15,14 +18,16 @@ import org.f2fsobs.bench.scenario.Reference;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The catalog ({@code GET /api/scenarios}, the array of contracts.md §4 as {@link CatalogJson} writes it) and each
@@ -41,16 +46,39 @@ class ScenarioController {
         this.catalogJson = CatalogJson.write(catalog);
     }
 
-    @Operation(summary = "The catalog (contracts.md §4)")
+    /** The main fields of a catalog entry as {@link CatalogJson} writes it (the document has more: see contracts.md §4). */
+    @Schema(description = "a catalog entry (contracts.md §4); further fields as bench-runner's CatalogJson writes them")
+    record CatalogEntry(String id, String title, String tool, String command, boolean inferred, String flag,
+                        @Schema(description = "parameters with their allowed values") List<Map<String, Object>> params,
+                        @Schema(description = "flag → its era value") Map<String, Object> flags,
+                        @Schema(description = "the mail's figures: value, unit, source") List<Map<String, Object>> references,
+                        @Schema(description = "per point condition, the counters expected to move") Object expectedMechanism) {}
+
+    @Operation(summary = "The catalog (contracts.md §4)", responses = @ApiResponse(responseCode = "200", description = "every scenario",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, array = @ArraySchema(schema = @Schema(implementation = CatalogEntry.class)))))
     @GetMapping(path = "/api/scenarios", produces = MediaType.APPLICATION_JSON_VALUE)
     String showScenarioList() {
         return catalogJson;
     }
 
+    @Operation(summary = "One catalog entry", responses = @ApiResponse(responseCode = "200", description = "the scenario",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = CatalogEntry.class))))
     @GetMapping(path = "/api/scenarios/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     String showScenario(@PathVariable String id) {
         return ResultJson.write(CatalogJson.entry(scenario(id)));
     }
+
+    /** {@code GET /api/scenarios/{id}/comparison}. */
+    record Standing(String scenario, String title, String flag, String headline, List<PointComparison> comparisons) {}
+
+    /** The latest comparison (contracts.md §3) at one parameter point, with its matrix, profile and the mail's figures. */
+    record PointComparison(@JsonUnwrapped Comparison comparison, long matrixId, String profile, List<MailFigures> reference,
+                           Instant comparedAt) {}
+
+    /** The mail's before (off) and after (on) figures for a point and row, in base units. */
+    record MailFigures(String metric, Integer row, String unit, FigureView off, FigureView on, Double ratio, String source, String quote) {}
+
+    record FigureView(double value, List<Double> printed, String printedUnit, boolean approximate, String how) {}
 
     /**
      * Per parameter point (profile, parameters, iozone row), the comparison of the newest DONE matrix that covered
@@ -58,25 +86,15 @@ class ScenarioController {
      */
     @Operation(summary = "Latest comparison per parameter point, with the mail's figures and the verdict")
     @GetMapping(path = "/api/scenarios/{id}/comparison", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<Map<String, Object>> showComparison(@PathVariable String id) {
+    Mono<Standing> showComparison(@PathVariable String id) {
         Scenario s = scenario(id);
-        return comparisons.findLatestPerPoint(s.id()).collectList().map(rows -> {
-            List<JsonNode> out = new ArrayList<>();
+        return comparisons.findLatestPerPoint(s.id()).collectList().subscribeOn(Database.SCHEDULER).map(rows -> {
+            List<PointComparison> out = new ArrayList<>(rows.size());
             for (StoredComparison c : rows) {
-                ObjectNode n = (ObjectNode) ResultJson.mapper().readTree(c.comparisonJson());
-                n.put("matrix_id", c.matrixId());
-                n.put("profile", profileOf(c.pointKey()));
-                n.set("reference", ResultJson.mapper().valueToTree(references(s, n)));
-                n.put("compared_at", c.createdAt().toString());
-                out.add(n);
+                Comparison comparison = ResultJson.read(c.comparisonJson(), Comparison.class);
+                out.add(new PointComparison(comparison, c.matrixId(), profileOf(c.pointKey()), references(s, comparison), c.createdAt()));
             }
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("scenario", s.id());
-            m.put("title", s.title());
-            m.put("flag", s.flag());
-            m.put("headline", s.headline());
-            m.put("comparisons", out);
-            return m;
+            return new Standing(s.id(), s.title(), s.flag(), s.headline(), out);
         });
     }
 
@@ -85,37 +103,20 @@ class ScenarioController {
     }
 
     /** The mail's figures for the comparison's point and row (before = off, after = on), or an empty list. */
-    private static List<Map<String, Object>> references(Scenario s, JsonNode comparison) {
-        Map<String, Object> params = ResultJson.mapper().convertValue(comparison.get("params"), Map.class);
-        Integer row = comparison.hasNonNull("row") ? comparison.get("row").intValue() : null;
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Reference r : s.referencesAt(params)) {
-            if (!Objects.equals(r.row(), row)) continue;
-            boolean compared = row == null ? r.metric().equals(s.headline()) : r.metric().equals(s.rowMetric());
+    private static List<MailFigures> references(Scenario s, Comparison comparison) {
+        List<MailFigures> out = new ArrayList<>();
+        for (Reference r : s.referencesAt(comparison.params())) {
+            if (!Objects.equals(r.row(), comparison.row())) continue;
+            boolean compared = comparison.row() == null ? r.metric().equals(s.headline()) : r.metric().equals(s.rowMetric());
             if (!compared) continue;
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("metric", r.metric());
-            m.put("row", r.row());
-            m.put("unit", r.baseUnit());
-            m.put("off", figure(r.before()));
-            m.put("on", figure(r.after()));
-            m.put("ratio", r.ratio().isPresent() ? r.ratio().getAsDouble() : null);
-            m.put("source", r.source());
-            m.put("quote", r.quote());
-            out.add(m);
+            out.add(new MailFigures(r.metric(), r.row(), r.baseUnit(), figure(r.before()), figure(r.after()),
+                    r.ratio().isPresent() ? r.ratio().getAsDouble() : null, r.source(), r.quote()));
         }
         return out;
     }
 
-    private static Map<String, Object> figure(Figure f) {
-        if (f == null) return null;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("value", f.value());
-        m.put("printed", f.printed());
-        m.put("printed_unit", f.conversion().unit());
-        m.put("approximate", f.approximate());
-        m.put("how", f.describe());
-        return m;
+    private static FigureView figure(Figure f) {
+        return f == null ? null : new FigureView(f.value(), f.printed(), f.conversion().unit(), f.approximate(), f.describe());
     }
 
     static String profileOf(String pointKey) {

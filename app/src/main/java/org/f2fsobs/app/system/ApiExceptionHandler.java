@@ -1,112 +1,139 @@
 package org.f2fsobs.app.system;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.f2fsobs.bench.matrix.FieldError;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.TypeMismatchException;
 import org.springframework.core.MethodParameter;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
-import org.springframework.web.ErrorResponseException;
+import org.springframework.validation.method.ParameterErrors;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.bind.support.WebExchangeBindException;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.reactive.result.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.server.MethodNotAllowedException;
+import org.springframework.web.server.MissingRequestValueException;
+import org.springframework.web.server.NotAcceptableStatusException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebInputException;
+import org.springframework.web.server.UnsupportedMediaTypeStatusException;
+import org.springframework.web.util.DisconnectedClientHelper;
+import reactor.core.publisher.Mono;
 
 /**
- * Every error a controller (or the dispatcher before it: 404, 405, 415) raises, as {@code application/problem+json}.
- * Client errors name the field or limit and are logged on one line without a stack trace; anything else is a 500
- * whose detail says nothing about the inside, logged with its stack trace.
+ * Every error a controller (or the dispatcher before it: 404, 405, 415) raises, as {@code application/problem+json}
+ * through Spring's {@link ResponseEntityExceptionHandler}: each Spring exception becomes a {@link ProblemDetail}
+ * whose {@code errors} name the field (path variable, query parameter, header, body field; snake_case as in JSON)
+ * and whose {@code detail} lists them; {@link ApiException}s carry theirs. Client errors are logged on one line
+ * without a stack trace; a client that went away is logged at DEBUG; anything else is a 500 whose detail says
+ * nothing about the inside, logged with its stack trace.
  */
 @RestControllerAdvice
 @Order(Ordered.HIGHEST_PRECEDENCE)
-class ApiExceptionHandler {
+class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
-    @ExceptionHandler(ApiException.class)
-    ResponseEntity<ProblemDetail> api(ApiException e, ServerWebExchange exchange) {
-        return respond(Problems.of(e, path(exchange)), exchange);
-    }
-
-    @ExceptionHandler(ServerWebInputException.class)
-    ResponseEntity<ProblemDetail> input(ServerWebInputException e, ServerWebExchange exchange) {
-        DataBufferLimitException tooLarge = cause(e, DataBufferLimitException.class);
-        if (tooLarge != null) return bodyTooLarge(exchange);
-        MethodParameter p = e.getMethodParameter();
-        String field = p == null ? "body" : fieldOf(p);
-        String message;
-        if (e.getReason() != null && e.getReason().startsWith("No request body")) message = "is required";
-        else if (e instanceof org.springframework.web.server.MissingRequestValueException) message = "is required";
-        else if (e.getCause() instanceof org.springframework.beans.TypeMismatchException tm) {
-            message = "must be " + describe(tm.getRequiredType()) + ", got '" + tm.getValue() + "'";
-        } else message = e.getReason() == null ? "is invalid" : e.getReason();
-        return respond(Problems.of(HttpStatus.BAD_REQUEST, field + ": " + message, List.of(new FieldError(field, message)), null,
-                path(exchange)), exchange);
-    }
-
     @ExceptionHandler(DataBufferLimitException.class)
-    ResponseEntity<ProblemDetail> tooLarge(DataBufferLimitException e, ServerWebExchange exchange) {
+    Mono<ResponseEntity<Object>> tooLarge(DataBufferLimitException e, ServerWebExchange exchange) {
         return bodyTooLarge(exchange);
     }
 
-    @ExceptionHandler(ErrorResponseException.class)
-    ResponseEntity<ProblemDetail> spring(ErrorResponseException r, ServerWebExchange exchange) {
-        Exception e = r;
-        HttpStatusCode status = r.getStatusCode();
-        if (status.is5xxServerError()) return internal(e, exchange);
-        if (status.value() == 413 || cause(e, DataBufferLimitException.class) != null) return bodyTooLarge(exchange);
-        String detail = r.getBody().getDetail() != null ? r.getBody().getDetail() : HttpStatus.valueOf(status.value()).getReasonPhrase();
-        if (r instanceof org.springframework.web.server.UnsupportedMediaTypeStatusException u) {
-            detail = (u.getContentType() == null ? "missing" : u.getContentType() + " is not supported") + "; send application/json";
-        } else if (r instanceof org.springframework.web.server.MethodNotAllowedException m) {
-            detail = m.getHttpMethod() + " is not allowed here; allowed: " + m.getSupportedMethods();
-        } else if (status.value() == 404) {
-            detail = "no such resource: " + path(exchange);
-        }
-        String field = status.value() == 404 ? "path" : status.value() == 405 ? "method" : status.value() == 415 ? "Content-Type"
-                : status.value() == 406 ? "Accept" : "request";
-        ResponseEntity<ProblemDetail> out = respond(Problems.of(status, field + ": " + detail, List.of(new FieldError(field, detail)),
-                null, path(exchange)), exchange);
-        return ResponseEntity.status(status).headers(r.getHeaders()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(out.getBody());
-    }
-
     @ExceptionHandler(Exception.class)
-    ResponseEntity<ProblemDetail> internal(Exception e, ServerWebExchange exchange) {
-        DataBufferLimitException tooLarge = cause(e, DataBufferLimitException.class);
-        if (tooLarge != null) return bodyTooLarge(exchange);
+    Mono<ResponseEntity<Object>> internal(Exception e, ServerWebExchange exchange) {
+        if (cause(e, DataBufferLimitException.class) != null) return bodyTooLarge(exchange);
+        if (DisconnectedClientHelper.isClientDisconnectedException(e)) {
+            log.debug("{} {}: client went away: {}", exchange.getRequest().getMethod(), path(exchange), e.toString());
+            return Mono.empty();
+        }
         log.error("{} {}: internal error", exchange.getRequest().getMethod(), path(exchange), e);
-        ProblemDetail p = Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal error; see the server log", List.of(), null, path(exchange));
-        return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(p);
+        ProblemDetail p = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR, "internal error; see the server log");
+        return Mono.just(ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(p));
     }
 
-    private ResponseEntity<ProblemDetail> bodyTooLarge(ServerWebExchange exchange) {
-        return respond(Problems.of(HttpStatus.UNPROCESSABLE_CONTENT, "body: larger than the limit " + ObservatoryProperties.Limits.BODY_BYTES,
-                List.of(new FieldError("body", "larger than the limit " + ObservatoryProperties.Limits.BODY_BYTES, FieldError.Kind.OVER_LIMIT)),
-                ObservatoryProperties.Limits.BODY_BYTES, path(exchange)), exchange);
+    @Override
+    protected Mono<ResponseEntity<Object>> handleExceptionInternal(Exception ex, Object body, HttpHeaders headers, HttpStatusCode status,
+                                                                  ServerWebExchange exchange) {
+        if (status.value() == 413 || cause(ex, DataBufferLimitException.class) != null) return bodyTooLarge(exchange);
+        if (status.is5xxServerError()) return internal(ex, exchange);
+        ProblemDetail p = ex instanceof ApiException api ? api.getBody() : ApiProblems.of(status, errors(ex, status, exchange), null);
+        return respond(p, headers, exchange);
     }
 
-    static ResponseEntity<ProblemDetail> respond(ProblemDetail p, ServerWebExchange exchange) {
+    private Mono<ResponseEntity<Object>> respond(ProblemDetail p, HttpHeaders headers, ServerWebExchange exchange) {
         log.info("{} {} {}: {}", p.getStatus(), exchange.getRequest().getMethod(), path(exchange), p.getDetail());
-        return ResponseEntity.status(p.getStatus()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(p);
+        return Mono.just(ResponseEntity.status(p.getStatus()).headers(headers).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(p));
     }
 
-    private static String path(ServerWebExchange exchange) {
-        return exchange.getRequest().getPath().value();
+    private Mono<ResponseEntity<Object>> bodyTooLarge(ServerWebExchange exchange) {
+        String message = "larger than the limit " + ObservatoryProperties.Limits.BODY_BYTES;
+        return respond(ApiProblems.of(HttpStatus.UNPROCESSABLE_CONTENT, List.of(new FieldError("body", message, FieldError.Kind.OVER_LIMIT)),
+                ObservatoryProperties.Limits.BODY_BYTES), HttpHeaders.EMPTY, exchange);
+    }
+
+    /** The fields a Spring exception is about, with what is wrong with each. */
+    private static List<FieldError> errors(Exception ex, HttpStatusCode status, ServerWebExchange exchange) {
+        List<FieldError> out = new ArrayList<>();
+        switch (ex) {
+            case WebExchangeBindException bind -> {
+                bind.getFieldErrors().forEach(f -> out.add(new FieldError(ApiProblems.jsonPath(f.getField()), f.getDefaultMessage())));
+                bind.getGlobalErrors().forEach(g -> out.add(new FieldError("body", g.getDefaultMessage())));
+            }
+            case HandlerMethodValidationException hmv -> hmv.getParameterValidationResults().forEach(r -> {
+                if (r instanceof ParameterErrors pe) {
+                    pe.getFieldErrors().forEach(f -> out.add(new FieldError(ApiProblems.jsonPath(f.getField()), f.getDefaultMessage())));
+                } else {
+                    String field = fieldOf(r.getMethodParameter());
+                    r.getResolvableErrors().forEach(e -> out.add(new FieldError(field, e.getDefaultMessage() + ", got " + r.getArgument())));
+                }
+            });
+            case MissingRequestValueException m -> out.add(new FieldError(m.getName(), "is required"));
+            case ServerWebInputException in -> out.add(input(in));
+            case UnsupportedMediaTypeStatusException u -> out.add(new FieldError("Content-Type",
+                    (u.getContentType() == null ? "missing" : u.getContentType() + " is not supported") + "; send application/json"));
+            case MethodNotAllowedException m -> out.add(new FieldError("method", m.getHttpMethod() + " is not allowed here; allowed: "
+                    + m.getSupportedMethods()));
+            case NotAcceptableStatusException n -> out.add(new FieldError("Accept", "none of the accepted types can be produced; supported: "
+                    + n.getSupportedMediaTypes()));
+            default -> {
+                if (status.value() == 404) out.add(new FieldError("path", "no such resource: " + path(exchange)));
+                else out.add(new FieldError("request", HttpStatus.valueOf(status.value()).getReasonPhrase()));
+            }
+        }
+        return out;
+    }
+
+    private static FieldError input(ServerWebInputException e) {
+        MethodParameter p = e.getMethodParameter();
+        String field = p == null ? "body" : fieldOf(p);
+        if (e.getReason() != null && e.getReason().startsWith("No request body")) return new FieldError("body", "is required: a JSON object");
+        if (e.getCause() instanceof TypeMismatchException tm) {
+            return new FieldError(field, "must be " + describe(tm.getRequiredType()) + ", got '" + shorten(String.valueOf(tm.getValue())) + "'");
+        }
+        return new FieldError(field, e.getReason() == null ? "is invalid" : e.getReason());
     }
 
     private static String fieldOf(MethodParameter p) {
         if (p.hasParameterAnnotation(org.springframework.web.bind.annotation.RequestBody.class)) return "body";
-        var rp = p.getParameterAnnotation(org.springframework.web.bind.annotation.RequestParam.class);
+        RequestParam rp = p.getParameterAnnotation(RequestParam.class);
         if (rp != null && !rp.name().isEmpty()) return rp.name();
-        var pv = p.getParameterAnnotation(org.springframework.web.bind.annotation.PathVariable.class);
+        PathVariable pv = p.getParameterAnnotation(PathVariable.class);
         if (pv != null && !pv.name().isEmpty()) return pv.name();
-        var rh = p.getParameterAnnotation(org.springframework.web.bind.annotation.RequestHeader.class);
+        RequestHeader rh = p.getParameterAnnotation(RequestHeader.class);
         if (rh != null && !rh.name().isEmpty()) return rh.name();
         String name = p.getParameterName();
         return name == null ? "request" : name;
@@ -117,7 +144,16 @@ class ApiExceptionHandler {
         if (type == Long.class || type == long.class || type == Integer.class || type == int.class) return "an integer";
         if (type == Boolean.class || type == boolean.class) return "true or false";
         if (type == Double.class || type == double.class) return "a number";
+        if (type.isEnum()) return "one of " + String.join(", ", Arrays.stream(type.getEnumConstants()).map(Object::toString).toList());
         return "a " + type.getSimpleName();
+    }
+
+    private static String shorten(String s) {
+        return s.length() > 60 ? s.substring(0, 60) + "…" : s;
+    }
+
+    private static String path(ServerWebExchange exchange) {
+        return exchange.getRequest().getPath().value();
     }
 
     private static <T extends Throwable> T cause(Throwable e, Class<T> type) {

@@ -13,12 +13,14 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The optional API token (contracts.md §4): when {@code observatory.api-token} is set, every request that changes
@@ -32,8 +34,10 @@ class ApiTokenFilter implements WebFilter {
     private static final List<HttpMethod> WRITES = List.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
 
     private final byte[] expected;
+    private final JsonMapper json;
 
-    ApiTokenFilter(ObservatoryProperties properties) {
+    ApiTokenFilter(ObservatoryProperties properties, JsonMapper json) {
+        this.json = json;
         this.expected = properties.tokenRequired() ? ("Bearer " + properties.apiToken()).getBytes(StandardCharsets.UTF_8) : null;
     }
 
@@ -48,13 +52,13 @@ class ApiTokenFilter implements WebFilter {
                 : "wrong token";
         String path = exchange.getRequest().getPath().value();
         log.info("401 {} {}: Authorization {}", exchange.getRequest().getMethod(), path, given == null ? "missing" : "wrong");
-        var problem = Problems.of(HttpStatus.UNAUTHORIZED, "Authorization: " + message,
-                List.of(new FieldError("Authorization", message)), null, path);
+        ProblemDetail problem = ApiProblems.of(HttpStatus.UNAUTHORIZED, List.of(new FieldError("Authorization", message)), null);
+        problem.setInstance(java.net.URI.create(path));
         ServerHttpResponse response = exchange.getResponse();
         response.setStatusCode(HttpStatus.UNAUTHORIZED);
         response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);
         response.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"observatory\"");
-        DataBuffer body = response.bufferFactory().wrap(Problems.json(problem).getBytes(StandardCharsets.UTF_8));
+        DataBuffer body = response.bufferFactory().wrap(json.writeValueAsBytes(problem));
         return response.writeWith(Mono.just(body));
     }
 }

@@ -2,9 +2,10 @@ package org.f2fsobs.app.web;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.f2fsobs.app.system.ApiException;
+import org.f2fsobs.app.system.Database;
 import org.f2fsobs.app.system.Json;
 import org.f2fsobs.bench.api.CellSpec;
 import org.f2fsobs.bench.scenario.Scenario;
@@ -36,9 +37,19 @@ class CrashVerdictController {
         this.db = db;
     }
 
+    /** {@code GET /api/scenarios/{id}/crash-checks}. */
+    record CrashVerdicts(String scenario, String flag, Latest latest, List<Item> items) {}
+
+    /** The newest DONE check with the studied flag off, and with it on (null when there is none). */
+    record Latest(Item off, Item on) {}
+
+    record Item(long id, String status, String profile, Boolean studiedFlagOn, Map<String, Boolean> optimizations,
+                Map<String, Object> params, long seed, Integer point, Integer maxPoints, String verdict, Integer crashPoints,
+                Integer checked, String error, Instant createdAt, Instant finishedAt) {}
+
     @Operation(summary = "A scenario's crash checks, newest first, and the latest verdict with its flag off and on")
     @GetMapping(path = "/api/scenarios/{id}/crash-checks", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<Map<String, Object>> showCrashCheckList(@PathVariable String id) {
+    Mono<CrashVerdicts> showCrashCheckList(@PathVariable String id) {
         Scenario s = catalog.find(id).orElseThrow(() -> ApiException.notFound("scenario", id + " (known: " + String.join(", ", catalog.ids()) + ")"));
         return db.sql("SELECT ID, STATUS, PROFILE, SPEC_JSON, POINT, MAX_POINTS, VERDICT, CRASH_POINTS, CHECKED, ERROR, CREATED_AT, FINISHED_AT "
                         + "FROM CRASH_CHECKS WHERE SCENARIO = :scenario ORDER BY ID DESC LIMIT " + LIMIT)
@@ -48,44 +59,23 @@ class CrashVerdictController {
                         row.get("VERDICT", String.class), row.get("CRASH_POINTS", Integer.class), row.get("CHECKED", Integer.class),
                         row.get("ERROR", String.class), instant(row.get("CREATED_AT")), instant(row.get("FINISHED_AT"))))
                 .all().collectList()
+                .subscribeOn(Database.SCHEDULER)
                 .map(items -> {
-                    Map<String, Object> latest = new LinkedHashMap<>();
-                    latest.put("off", null);
-                    latest.put("on", null);
-                    for (Map<String, Object> i : items) {
-                        String side = Boolean.TRUE.equals(i.get("studied_flag_on")) ? "on" : "off";
-                        if ("DONE".equals(i.get("status")) && latest.get(side) == null) latest.put(side, i);
+                    Item off = null, on = null;
+                    for (Item i : items) {
+                        if (!"DONE".equals(i.status())) continue;
+                        if (Boolean.TRUE.equals(i.studiedFlagOn())) on = on == null ? i : on;
+                        else off = off == null ? i : off;
                     }
-                    Map<String, Object> out = new LinkedHashMap<>();
-                    out.put("scenario", s.id());
-                    out.put("flag", s.flag());
-                    out.put("latest", latest);
-                    out.put("items", items);
-                    return out;
+                    return new CrashVerdicts(s.id(), s.flag(), new Latest(off, on), items);
                 });
     }
 
-    private static Map<String, Object> item(Scenario s, Long id, String status, String profile, String specJson, Integer point,
-                                            Integer maxPoints, String verdict, Integer crashPoints, Integer checked, String error,
-                                            Instant createdAt, Instant finishedAt) {
+    private static Item item(Scenario s, Long id, String status, String profile, String specJson, Integer point, Integer maxPoints,
+                             String verdict, Integer crashPoints, Integer checked, String error, Instant createdAt, Instant finishedAt) {
         CellSpec cell = Json.cell(specJson);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", id);
-        m.put("status", status);
-        m.put("profile", profile);
-        m.put("studied_flag_on", cell.optimizations().get(s.flag()));
-        m.put("optimizations", cell.optimizations());
-        m.put("params", cell.params());
-        m.put("seed", cell.seed());
-        m.put("point", point);
-        m.put("max_points", maxPoints);
-        m.put("verdict", verdict);
-        m.put("crash_points", crashPoints);
-        m.put("checked", checked);
-        m.put("error", error);
-        m.put("created_at", createdAt);
-        m.put("finished_at", finishedAt);
-        return m;
+        return new Item(id, status, profile, cell.optimizations().get(s.flag()), cell.optimizations(), cell.params(), cell.seed(), point,
+                maxPoints, verdict, crashPoints, checked, error, createdAt, finishedAt);
     }
 
     private static Instant instant(Object o) {

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import org.f2fsobs.app.matrix.MatrixRepository;
 import org.f2fsobs.app.run.Run;
 import org.f2fsobs.app.run.RunRepository;
+import org.f2fsobs.app.system.Database;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.api.RunResult;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
@@ -56,7 +57,7 @@ class PageController {
     Mono<Rendering> showMatrix(@PathVariable String id) {
         Long key = parseId(id);
         if (key == null) return Mono.just(notFound("matrix", id, "Matrix ids are positive integers."));
-        return matrices.findById(key)
+        return matrices.findById(key).subscribeOn(Database.SCHEDULER)
                 .map(m -> Rendering.view("matrices/matrixProgress").modelAttribute("matrixId", m.id())
                         .modelAttribute("scenario", catalog.find(m.scenario()).orElse(null))
                         .modelAttribute("scenarioId", m.scenario()).build())
@@ -67,7 +68,7 @@ class PageController {
     Mono<Rendering> showRun(@PathVariable String id) {
         Long key = parseId(id);
         if (key == null) return Mono.just(notFound("run", id, "Run ids are positive integers."));
-        return runs.findById(key)
+        return runs.findRef(key).subscribeOn(Database.SCHEDULER)
                 .map(r -> Rendering.view("runs/runDetails").modelAttribute("runId", r.id()).modelAttribute("matrixId", r.matrixId()).build())
                 .defaultIfEmpty(notFound("run", id, null));
     }
@@ -79,7 +80,7 @@ class PageController {
         ResponseEntity<String> missing = ResponseEntity.status(HttpStatus.NOT_FOUND).contentType(TEXT_PLAIN)
                 .body("run " + id + " has no tool output (no such run, or it has not finished)\n");
         if (key == null) return Mono.just(missing);
-        return runs.findById(key).filter(r -> r.resultJson() != null).map(PageController::toolOutput).defaultIfEmpty(missing);
+        return runs.findById(key).subscribeOn(Database.SCHEDULER).filter(r -> r.resultJson() != null).map(PageController::toolOutput).defaultIfEmpty(missing);
     }
 
     private static final MediaType TEXT_PLAIN = new MediaType("text", "plain", StandardCharsets.UTF_8);

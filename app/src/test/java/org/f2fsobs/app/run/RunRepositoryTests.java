@@ -14,7 +14,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /** The run store: saved through the repository, listed by {@link RunHistory}. */
 @DataR2dbcTest
-@Import(RunHistory.class)
+@Import({RunHistory.class, org.f2fsobs.app.system.DatabaseConfiguration.class})
 class RunRepositoryTests {
 
     @DynamicPropertySource
@@ -38,13 +38,22 @@ class RunRepositoryTests {
         runs.save(run("fio-large-section", 1)).block();
         runs.save(run("dd-compressed-read", 2)).block();
         runs.save(run("fio-large-section", 3)).block();
-        RunHistory.Page page = history.page("fio-large-section", 0, 50).block();
+        RunHistory.Page page = history.page("fio-large-section", 0, 50, null).block();
         assertThat(page.items()).extracting(i -> i.headline().value()).containsExactly(3.0, 1.0);
         assertThat(page.total()).isEqualTo(2);
         assertThat(page.items().get(0).optimizations()).containsEntry("vm_map_ram", true);
         assertThat(page.items().get(0).params()).isEqualTo("{\"scale\":0.01}");
-        assertThat(history.page("fio-large-section", 1, 1).block().items()).extracting(i -> i.headline().value()).containsExactly(1.0);
-        RunHistory.Page all = history.page(null, 0, 50).block();
+        assertThat(history.page("fio-large-section", 1, 1, null).block().items()).extracting(i -> i.headline().value()).containsExactly(1.0);
+        RunHistory.Page first = history.page("fio-large-section", 0, 1, null).block();
+        assertThat(first.nextBefore()).isEqualTo(first.items().get(0).id());
+        assertThat(history.page("fio-large-section", 0, 1, first.nextBefore()).block().items())     // keyset: the page after
+                .extracting(i -> i.headline().value()).containsExactly(1.0);
+        assertThat(history.page("fio-large-section", 5, 50, null).block()).satisfies(p -> {      // past the end: no rows, the total
+            assertThat(p.items()).isEmpty();
+            assertThat(p.total()).isEqualTo(2);
+            assertThat(p.nextBefore()).isNull();
+        });
+        RunHistory.Page all = history.page(null, 0, 50, null).block();
         assertThat(all.items()).extracting(RunHistory.Item::scenario).contains("fio-large-section", "dd-compressed-read");
         assertThat(all.items()).extracting(RunHistory.Item::id).isSortedAccordingTo(Comparator.reverseOrder());
         assertThat(runs.countByScenario("fio-large-section").block()).isEqualTo(2);

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.openqa.selenium.WebElement;
@@ -22,7 +23,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The dashboards in headless Chromium against the running app and its seeded results ({@link DashboardFixture}):
- * the overview's four claims and verdicts, the Chart.js instances of a scenario page (points, whiskers, the mail's
+ * the overview's four claims and verdicts, the crash verdicts per flag value (card, scenario page, the card's button), the Chart.js instances of a scenario page (points, whiskers, the mail's
  * markers on their bars), the form's problem+json errors, a matrix started from the page running to DONE and its run
  * page, the compare page, a failed and a cancelled matrix, the empty states, and the pure data-shaping functions. Each test saves a screenshot under
  * {@code app/target/screenshots/}. Skipped with a printed reason where Chromium is missing, failed under CI=true.
@@ -173,10 +174,13 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(driver.findElement(By.id("card-dd-compressed-read")).getText()).contains("135, 137, 137 M/s → 500, 503, 503 M/s");
         assertThat(driver.findElement(By.id("card-tiotest-multithread-read")).getText()).contains("185 MB/s → 758 MB/s");
         assertThat(driver.findElement(By.id("card-iozone-compressed-sync")).getText()).contains("1314 KB/s → 14658 KB/s");
-        // the crash verdict where a check ran, a clear sentence where none did
+        // the crash verdict where a check ran — what the flag loses, found by write identity —, a clear sentence where none did
         WebElement iozoneCrash = driver.findElement(By.cssSelector("#card-iozone-compressed-sync [data-slot=crash]"));
         assertThat(iozoneCrash.findElements(By.cssSelector(".badge[data-verdict]"))).hasSize(1);
-        assertThat(iozoneCrash.getText()).contains("skip_cp_compressed_write=on", "5 of");
+        assertThat(iozoneCrash.findElement(By.cssSelector("li.crash-verdict")).getDomAttribute("data-verdict")).isEqualTo("data_lost");
+        assertThat(iozoneCrash.getText()).contains("skip_cp_compressed_write=on", "data lost", "crash points checked",
+                "Smallest failing point " + DashboardFixture.IOZONE_SMALLEST_FAILING_POINT, "/compressed/iozone.tmp", "promised by O_SYNC",
+                "Recovery after the cuts");
         assertThat(driver.findElement(By.cssSelector("#card-fio-large-section [data-slot=crash]")).getText()).contains("No crash check yet");
         // the card of the banded matrix shows the band verdict and width, and the tally keeps effect rows apart
         WebElement dd = driver.findElement(By.cssSelector("#card-dd-compressed-read [data-slot=reproduction]"));
@@ -199,6 +203,37 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(driver.findElements(By.cssSelector("#cells-table tbody tr"))).hasSize(12);
         new WebDriverWait(driver, Duration.ofSeconds(120)).until(d -> "ended".equals(d.findElement(By.tagName("body")).getDomAttribute("data-live")));
         assertThat(driver.findElement(By.id("matrix-status")).getText()).isEqualTo("DONE");
+    }
+
+    @Test
+    @Order(9)
+    void crashVerdictsPerFlagOnTheScenarioPageAndFromTheCardsButton() throws Exception {
+        fixture();
+        open("/scenarios/iozone-compressed-sync");
+        WebElement crash = driver.findElement(By.id("crash-verdicts"));
+        WebElement on = crash.findElement(By.cssSelector("li.crash-verdict[data-side=on]"));
+        assertThat(on.getDomAttribute("data-verdict")).isEqualTo("data_lost");
+        assertThat(on.getText()).contains("Smallest failing point " + DashboardFixture.IOZONE_SMALLEST_FAILING_POINT, "promised by O_SYNC",
+                "found no write");
+        assertThat(on.findElement(By.cssSelector("code.crash-reproduce")).getText())
+                .startsWith("bench-runner crash iozone-compressed-sync").endsWith("--point " + DashboardFixture.IOZONE_SMALLEST_FAILING_POINT);
+        assertThat(crash.findElements(By.cssSelector("li.crash-verdict[data-side=off]"))).isEmpty();
+        Browser.screenshot(driver, "scenario-crash-verdicts");
+
+        // dd reads only: one crash point per flag value; the card's button checks the flag off and on and shows both
+        open("/");
+        WebElement dd = driver.findElement(By.cssSelector("#card-dd-compressed-read [data-slot=crash]"));
+        assertThat(dd.getText()).contains("No crash check yet");
+        dd.findElement(By.cssSelector("button.crash-run")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(120)).until(d ->
+                d.findElements(By.cssSelector("#card-dd-compressed-read [data-slot=crash] li.crash-verdict")).size() == 2);
+        dd = driver.findElement(By.cssSelector("#card-dd-compressed-read [data-slot=crash]"));
+        assertThat(dd.findElements(By.cssSelector("li.crash-verdict"))).extracting(e -> e.getDomAttribute("data-side") + "=" + e.getDomAttribute("data-verdict"))
+                .containsExactly("off=safe", "on=safe");
+        assertThat(dd.getText()).contains("vm_map_ram=off", "vm_map_ram=on", "Covered: end 1");
+        Map<String, Object> stored = new Api(webClient, null).get("/api/scenarios/" + DashboardFixture.DD + "/crash-checks");
+        assertThat((List<?>) stored.get("items")).hasSize(2);
+        Browser.screenshot(driver, "overview-crash-verdicts");
     }
 
     @Test
@@ -235,6 +270,10 @@ class DashboardBrowserTests extends DashboardTestSupport {
 
         Map<String, Object> writes = chart("chart-hist-write");
         assertThat(datasets(writes)).hasSize(2);
+        // a log axis starts below 1, so a bar of a single request has a height
+        Map<?, ?> yAxis = (Map<?, ?>) driver.executeScript("const y = Chart.getChart(document.getElementById('chart-hist-write')).options.scales.y;"
+                + " return { type: y.type, min: y.min ?? null };");
+        if ("logarithmic".equals(yAxis.get("type"))) assertThat(((Number) yAxis.get("min")).doubleValue()).isLessThan(1);
         assertThat(labels(writes)).isNotEmpty().allSatisfy(l -> assertThat(l).matches("[0-9.]+ (B|KiB|MiB)"));
         // fio writes only: the read histogram is a sentence, not an empty chart
         assertThat(chart("chart-hist-read")).isNull();
@@ -280,7 +319,15 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(labels(ioBars)).hasSize(rows.size()).first().isEqualTo("4 KiB records");
         assertThat(references(ioBars)).allSatisfy(d -> assertThat(n(d.get("nonNull"))).isEqualTo(rows.size()));
         assertThat(labels(chart("chart-sweep"))).hasSize(rows.size()).first().isEqualTo("4");
+        // the title names the mail's 4 KiB … 16 MiB; the table says which rows it holds at this scale
+        assertThat(driver.findElement(By.id("rows-note")).getText()).startsWith("Record lengths 4 KiB … ")
+                .contains(rows.size() + " rows of the mail's 13").contains("drops records larger than the file");
         Browser.screenshot(driver, "scenario-iozone-compressed-sync");
+
+        // the evidence panel opens where the mail claims the most: P2's compressed file, not the uncompressed one
+        open("/scenarios/dd-compressed-read");
+        assertThat(new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("evidence-point"))).getFirstSelectedOption().getText())
+                .contains("compression=lz4");
     }
 
     @Test
@@ -316,13 +363,19 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(progress.getDomProperty("value")).isEqualTo(progress.getDomProperty("max")).isEqualTo("4");
         assertThat(driver.findElement(By.id("progress-label")).getText()).startsWith("4 of 4 cells ended");
         assertThat(driver.findElement(By.id("matrix-eta")).getText()).startsWith("Finished");
-        List<WebElement> cells = driver.findElements(By.cssSelector("#cells-table tbody tr"));
-        assertThat(cells).hasSize(4).allSatisfy(r -> assertThat(r.getDomAttribute("data-status")).isEqualTo("DONE"));
+        // the page may redraw its table once more after the stream ends: rows are looked up again when they go stale
+        new WebDriverWait(driver, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class).until(d -> {
+            List<WebElement> rows = d.findElements(By.cssSelector("#cells-table tbody tr"));
+            return rows.size() == 4 && rows.stream().allMatch(r -> "DONE".equals(r.getDomAttribute("data-status")));
+        });
         assertThat(driver.findElement(By.id("matrix-comparisons")).isDisplayed()).isTrue();
         assertThat(driver.findElements(By.cssSelector("#verdict-table .badge[data-verdict]"))).hasSize(2);
         Browser.screenshot(driver, "matrix-done");
 
-        cells.get(0).findElement(By.cssSelector("a[href^='/runs/']")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class).until(d -> {
+            d.findElements(By.cssSelector("#cells-table tbody tr")).get(0).findElement(By.cssSelector("a[href^='/runs/']")).click();
+            return true;
+        });
         awaitReady("run page");
         assertThat(driver.findElement(By.id("run-status")).getText()).isEqualTo("DONE");
         String output = driver.findElement(By.id("tool-output")).getText();
@@ -342,6 +395,11 @@ class DashboardBrowserTests extends DashboardTestSupport {
         WebElement segEntry = driver.findElement(By.xpath("//table[@id='counters-table']//tr[th/code[text()='seg_entry_reads']]"));
         assertThat(segEntry.findElement(By.cssSelector("td.change")).getText()).matches("−[0-9.]+%");
         assertThat(driver.findElement(By.id("sides-table")).getText()).contains("sec_ckpt_valid_blocks=off", "sec_ckpt_valid_blocks=on");
+        // what tells the runs apart is marked: the flag that differs, and only it
+        assertThat(driver.findElements(By.cssSelector("#sides-table .differs[data-flag]"))).extracting(e -> e.getDomAttribute("data-flag"))
+                .containsOnly("sec_ckpt_valid_blocks").hasSize(2);
+        assertThat(driver.findElements(By.cssSelector("#sides-table tr[data-differs]"))).extracting(e -> e.findElement(By.tagName("th")).getText())
+                .contains("flags", "run").doesNotContain("profile", "parameters", "seed");
         assertThat(datasets(chart("chart-compare-hist"))).hasSize(2);
         Browser.screenshot(driver, "compare");
     }
@@ -367,8 +425,20 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(driver.findElement(By.id("cell-0")).getText()).contains("FAILED", "engine: simulated device full");
         assertThat(driver.findElement(By.id("progress-label")).getText()).startsWith("1 of 1 cells ended (1 failed)");
         assertThat(driver.findElement(By.id("matrix-comparisons")).isDisplayed()).isFalse();
-        assertThat(driver.findElement(By.id("cancel-matrix")).isEnabled()).isFalse();
+        assertThat(driver.findElement(By.id("cancel-matrix")).isDisplayed()).as("an ended matrix offers no Cancel").isFalse();
         Browser.screenshot(driver, "matrix-failed");
+
+        // a failed single run: its page says what it ran and why it failed, not only "failed"
+        Long run = db.sql("INSERT INTO RUNS (KIND, STATUS, REQUEST_JSON, PROFILE, COMMAND, ERROR, CREATED_AT, FINISHED_AT) VALUES ('EXEC', "
+                        + "'FAILED', :req, 'nullblk-x86', 'dd if=/dev/zero of=/full bs=1M count=64', 'engine: ENOSPC: no free section', "
+                        + "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")
+                .bind("req", "{\"profile\":\"nullblk-x86\",\"mkfs\":\"\",\"mount\":\"\",\"command\":\"dd if=/dev/zero of=/full bs=1M count=64\",\"seed\":1}")
+                .filter(st -> st.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one().block();
+        open("/runs/" + run);
+        assertThat(driver.findElement(By.id("run-error")).getText()).contains("This run failed: engine: ENOSPC: no free section");
+        assertThat(driver.findElement(By.id("failed-command")).getText()).isEqualTo("dd if=/dev/zero of=/full bs=1M count=64");
+        assertThat(driver.findElement(By.id("failed-reason")).getText()).isEqualTo("engine: ENOSPC: no free section");
+        Browser.screenshot(driver, "run-failed");
     }
 
     @Test
@@ -376,11 +446,16 @@ class DashboardBrowserTests extends DashboardTestSupport {
     void cancelButtonStopsARunningMatrix() throws Exception {
         long id = new Api(webClient, null).submitMatrix("{\"scenario\": \"tiotest-multithread-read\", \"params\": {\"scale\": [1]}, \"repetitions\": 20}");
         open("/matrices/" + id);
+        // the cell that runs is shown RUNNING (not QUEUED) while it runs
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> !d.findElements(By.cssSelector("#cells-table tr[data-status=RUNNING]")).isEmpty());
         WebElement cancel = driver.findElement(By.id("cancel-matrix"));
         assertThat(cancel.isEnabled()).isTrue();
         cancel.click();
         new WebDriverWait(driver, Duration.ofSeconds(60)).until(d -> "CANCELLED".equals(d.findElement(By.tagName("body")).getDomAttribute("data-matrix-status")));
+        // the page's own poll may show CANCELLED before the DELETE's answer is written: wait for that answer
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> !d.findElement(By.id("cancel-result")).getText().isBlank());
         assertThat(driver.findElement(By.id("cancel-result")).getText()).isEqualTo("Cancelled.");
+        assertThat(driver.findElement(By.id("cancel-matrix")).isDisplayed()).as("nothing left to cancel").isFalse();
         assertThat(driver.findElement(By.id("matrix-error")).getText()).contains("cancelled");
         assertThat(driver.findElements(By.cssSelector("#cells-table tr[data-status=CANCELLED]"))).isNotEmpty();
         Browser.screenshot(driver, "matrix-cancelled");

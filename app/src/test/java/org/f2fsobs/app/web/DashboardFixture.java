@@ -17,7 +17,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * <li>dd-compressed-read: compression lz4 and none at scale 0.01, 1 repetition, with its band ({@code "band": true},
  *     contracts.md §6: a few hundred more cells of 0.01 scale);</li>
  * <li>iozone-compressed-sync: automatic mode at scale 0.1 (the record lengths that fit a 10 MiB file), 1 repetition,
- *     and a crash check with the flag on at scale 0.01 (a crash check takes any scale; 5 crash points);</li>
+ *     and a crash check with the flag on at scale 0.01 (a crash check takes any scale; 5 crash points, then the
+ *     bisection to the smallest failing one);</li>
  * <li>tiotest-multithread-read: the mail's point at full size (no smaller scale keeps its regime), 1 repetition.</li>
  * </ul>
  */
@@ -25,6 +26,8 @@ final class DashboardFixture {
     static final String FIO = "fio-large-section", DD = "dd-compressed-read", IOZONE = "iozone-compressed-sync", TIOTEST = "tiotest-multithread-read";
     static final String FIO_SCALE = "0.01";
     static final int FIO_POINTS = 3, FIO_POINTS_WITH_MAIL_FIGURES = 2, FIO_REPETITIONS = 2;
+    /** The crash check's smallest failing point (bench-runner crash iozone-compressed-sync --opt skip_cp_compressed_write=on --set scale=0.01). */
+    static final int IOZONE_SMALLEST_FAILING_POINT = 2305;
 
     final Map<String, Long> matrices = new LinkedHashMap<>();
     long crashCheck;

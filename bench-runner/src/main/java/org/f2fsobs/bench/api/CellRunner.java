@@ -10,6 +10,15 @@ public interface CellRunner {
     /** A catalog scenario with all flags and parameters of {@code cell} set. */
     RunResult run(CellSpec cell, ProgressListener progress, CancellationToken cancel);
 
-    /** Any supported tool command on a profile (POST /api/runs, {@code bench-runner exec}). */
+    /**
+     * Any supported tool command on a profile (POST /api/runs, {@code bench-runner exec}); for a script, its last run
+     * with every run in {@link RunResult#scriptRuns()}.
+     */
     RunResult exec(ExecSpec spec, ProgressListener progress, CancellationToken cancel);
+
+    /** Every tool run of a command or script, in order ({@code bench-runner exec --script … --format json}). */
+    default java.util.List<RunResult> execAll(ExecSpec spec, ProgressListener progress, CancellationToken cancel) {
+        RunResult r = exec(spec, progress, cancel);
+        return r.scriptRuns() != null ? r.scriptRuns() : java.util.List.of(r);
+    }
 }

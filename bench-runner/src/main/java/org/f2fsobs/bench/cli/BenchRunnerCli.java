@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.f2fsobs.bench.api.CancellationToken;
 import org.f2fsobs.bench.api.CellSpec;
+import org.f2fsobs.bench.api.ExecPlan;
 import org.f2fsobs.bench.api.ExecSpec;
 import org.f2fsobs.bench.api.ProgressListener;
 import org.f2fsobs.bench.api.ResultJson;
@@ -78,7 +79,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
             Throwable e = ex;
             if (e instanceof UsageError || e instanceof ToolUsageException || e.getClass().getSimpleName().equals("RunInputException")
                     || e instanceof java.util.NoSuchElementException || e instanceof org.f2fsobs.engine.platform.ProfileException
-                    || e instanceof org.f2fsobs.bench.scenario.ScenarioCommand.ScaleException) {
+                    || e instanceof org.f2fsobs.bench.scenario.ScenarioCommand.ScaleException
+                    || e instanceof org.f2fsobs.bench.script.ScriptException) {
                 err.println("bench-runner: " + e.getMessage());
                 return 2;
             }
@@ -272,6 +274,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--profile-set", description = "KEY=VALUE: run with this profile constant overridden (reproduces a band cell)")
         List<String> profileSets = new ArrayList<>();
         @Option(names = "--format", defaultValue = "text") String format;
+        @CommandLine.Mixin LimitOptions limitOptions = new LimitOptions();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -283,6 +286,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
             Map<String, Long> overrides = parseProfileSets(profileSets);
             var v = c.validateRun(scenario, parseOpts(opts), parseSets(sets), seed, profile);
             if (!v.ok()) throw new UsageError(errors(v.errors()));
+            LimitOptions.refuse(limitOptions.limits().check(c.get(scenario), v.cell()));
             CellSpec cell = v.cell().withProfileOverrides(overrides);
             if (!overrides.isEmpty()) Profiles.load(cell.profile() != null ? cell.profile() : c.get(scenario).profile(), overrides);
             PrintWriter err = spec.commandLine().getErr();
@@ -301,8 +305,11 @@ public final class BenchRunnerCli implements Callable<Integer> {
     // ------------------------------------------------------------------ crash
 
     @Command(name = "crash", mixinStandardHelpOptions = true,
-            description = {"Cuts the power at every flush/FUA boundary of a scenario's command (and at seeded points between them),",
-                    "remounts with recovery, runs fsck and checks every fsync/O_SYNC promise. Exits 0 whatever the verdict."})
+            description = {"Cuts the power at every flush/FUA boundary of a scenario's command, at seeded points between them and",
+                    "where each promise returned, remounts with recovery, runs fsck and checks every fsync/O_SYNC promise by",
+                    "write identity and by bytes. Verdicts: safe, data_lost, inconsistent, insufficient_coverage (a kind of",
+                    "point cut fewer than min(3, its points) times). A failure is bisected to the smallest failing point (up to",
+                    "log2(points) more checks), which the reproduce line names. Exits 0 whatever the verdict."})
     static final class Crash implements Callable<Integer> {
         static final int DEFAULT_MAX_POINTS = 200;
 
@@ -314,9 +321,11 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--seed", defaultValue = "1") long seed;
         @Option(names = "--profile") String profile;
         @Option(names = "--point", description = "check only this crash point") Integer point;
-        @Option(names = "--max-points", description = "check at most N points, evenly spread (default " + DEFAULT_MAX_POINTS + ")")
+        @Option(names = "--max-points", description = "check at most N points: each kind's required cuts, then evenly spread (default "
+                + DEFAULT_MAX_POINTS + ")")
         Integer maxPoints;
         @Option(names = "--format", defaultValue = "text") String format;
+        @CommandLine.Mixin LimitOptions limitOptions = new LimitOptions();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -327,6 +336,10 @@ public final class BenchRunnerCli implements Callable<Integer> {
             ScenarioCatalog c = catalog();
             var v = c.validateRunAtAnyScale(scenario, parseOpts(opts), parseSets(sets), seed, profile);
             if (!v.ok()) throw new UsageError(errors(v.errors()));
+            if (maxPoints != null && maxPoints < 1) throw new UsageError("--max-points must be at least 1, got " + maxPoints);
+            var lim = limitOptions.limits();
+            LimitOptions.refuse(lim.check(c.get(scenario), v.cell()));
+            if (maxPoints != null) LimitOptions.refuse(lim.checkCrashPoints(maxPoints));
             PrintWriter err = spec.commandLine().getErr();
             Integer max = point != null ? null : maxPoints != null ? maxPoints : Integer.valueOf(DEFAULT_MAX_POINTS);
             CrashReport r = new EngineCrashChecker(c).run(v.cell(), point, max, stderrProgress(err), CancellationToken.NONE);
@@ -336,12 +349,38 @@ public final class BenchRunnerCli implements Callable<Integer> {
             } else {
                 out.println("verdict: " + r.verdict());
                 out.println("crash points: " + r.crashPoints() + ", checked: " + r.checked());
-                for (CrashReport.Failure f : r.failures()) out.println("point " + f.point() + ": " + f.what());
+                out.println("coverage (checked / required): " + coverageLine(r));
+                for (CrashReport.Failure f : r.failures()) {
+                    out.println("point " + f.point() + " [" + f.kind() + "]: " + f.what());
+                    if (f.lost() != null) {
+                        CrashReport.Lost l = f.lost();
+                        out.println("  lost: " + l.file() + " bytes " + l.offset() + "+" + l.length() + ", promised by " + l.promise()
+                                + " (" + (l.promisedGeneration() == 0 ? "a hole" : "write #" + l.promisedGeneration()) + "), found "
+                                + (l.foundGeneration() == 0 ? "no write" : "write #" + l.foundGeneration())
+                                + (l.byIdentity() ? "" : " with other bytes"));
+                    }
+                }
+                if (r.smallestFailingPoint() != null) out.println("smallest failing point: " + r.smallestFailingPoint());
+                if (r.recovery() != null) {
+                    CrashReport.Recovery rc = r.recovery();
+                    out.println("recovery over " + rc.mounts() + " mounts (median / max): mount " + rc.mountNs().median() / 1000 + " / "
+                            + rc.mountNs().max() / 1000 + " us, dnodes replayed " + rc.dnodesReplayed().median() + " / "
+                            + rc.dnodesReplayed().max() + ", blocks recovered " + rc.blocksRecovered().median() + " / "
+                            + rc.blocksRecovered().max());
+                }
                 out.println("reproduce: " + r.reproduce());
             }
             out.flush();
             return 0;
         }
+    }
+
+    private static String coverageLine(CrashReport r) {
+        StringBuilder b = new StringBuilder();
+        r.coverage().forEach((k, n) -> b.append(b.isEmpty() ? "" : ", ").append(k).append(' ').append(n).append('/')
+                .append(r.coverageRequired().get(k)));
+        if (!r.coverageMissing().isEmpty()) b.append(" — too few cuts: ").append(String.join(", ", r.coverageMissing()));
+        return b.toString();
     }
 
     // ------------------------------------------------------------------ report
@@ -416,6 +455,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
             java.nio.file.Path outPath = out == null ? null : java.nio.file.Path.of(out);
             if (outPath != null) checkWritable(outPath, "--out");
             if (!diff) checkWritable(figuresPath, "--figures");
+            if (threads != null && threads < 1) throw new UsageError("--threads must be at least 1, got " + threads);
             PrintWriter err = spec.commandLine().getErr();
             int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
             StringBuilder cmd = new StringBuilder("bench-runner report");
@@ -483,6 +523,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
         List<String> profileSets = new ArrayList<>();
         @Option(names = "--band", description = "also run the band: every profile constant the runs read across its sourced range (contracts.md §6)")
         boolean band;
+        @CommandLine.Mixin LimitOptions limitOptions = new LimitOptions();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -510,9 +551,12 @@ public final class BenchRunnerCli implements Callable<Integer> {
                 for (String v : x.substring(eq + 1).split(",")) vals.add(ParamValues.parse(v));
                 p.put(x.substring(0, eq), vals);
             }
+            if (threads != null && threads < 1) throw new UsageError("--threads must be at least 1, got " + threads);
             MatrixRequest req = new MatrixRequest(scenario, o, p, repeat, seed, parseProfileSets(profileSets));
-            MatrixExpansion.Expansion e = c.validate(req, MatrixLimits.DEFAULT);
-            if (!e.ok()) throw new UsageError(errors(e.errors()));
+            var lim = limitOptions.limits();
+            MatrixExpansion.Expansion e = c.validate(req, new MatrixLimits(lim.maxCells()));
+            if (!e.ok()) throw new UsageError(errors(e.errors()) + (e.overLimit() ? " (raise it with --limit max_cells=N)" : ""));
+            for (CellSpec cell : e.cells()) LimitOptions.refuse(lim.check(c.get(scenario), cell));
             PrintWriter err = spec.commandLine().getErr();
             int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
             Scenario s = c.get(scenario);
@@ -543,7 +587,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
 
     // ------------------------------------------------------------------ exec
 
-    @Command(name = "exec", mixinStandardHelpOptions = true, description = "Runs any supported tool command on a profile: bench-runner exec --profile P -- fio …%n")
+    @Command(name = "exec", mixinStandardHelpOptions = true, description = {"Runs any supported tool command on a profile: bench-runner exec --profile P -- fio …",
+            "or a script (a mail's Test section): bench-runner exec --profile P --script FILE|-%n"})
     static final class Exec implements Callable<Integer> {
         @Option(names = "--profile", required = true) String profile;
         @Option(names = "--mkfs", defaultValue = "") String mkfs;
@@ -552,7 +597,9 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--dd-style", description = "gnu or toybox") String ddStyle;
         @Option(names = "--seed", defaultValue = "1") long seed;
         @Option(names = "--format", defaultValue = "text") String format;
-        @Parameters(description = "TOOL ARGS…", arity = "1..*") List<String> command = new ArrayList<>();
+        @Option(names = "--script", description = "a file of shell lines, or - for standard input (docs/tools.md, \"Scripts\")") String script;
+        @Parameters(description = "TOOL ARGS…", arity = "0..*") List<String> command = new ArrayList<>();
+        @CommandLine.Mixin LimitOptions limitOptions = new LimitOptions();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -563,15 +610,35 @@ public final class BenchRunnerCli implements Callable<Integer> {
             if (ddStyle != null && !ddStyle.equals("gnu") && !ddStyle.equals("toybox")) {
                 throw new UsageError("--dd-style must be gnu or toybox, got '" + ddStyle + "'");
             }
-            String cmd = String.join(" ", command.stream().map(Exec::quote).toList());
-            ExecSpec es = new ExecSpec(profile, mkfs, mount, parseOpts(opts), cmd, seed, ddStyle);
+            if ((script == null) == command.isEmpty()) {
+                throw new UsageError(script == null ? "exec needs a command (-- TOOL ARGS…) or --script FILE|-"
+                        : "give either --script or a command after --, not both");
+            }
+            ExecSpec es = script != null ? ExecSpec.script(profile, mkfs, mount, parseOpts(opts), readScript(script), seed, ddStyle)
+                    : new ExecSpec(profile, mkfs, mount, parseOpts(opts), String.join(" ", command.stream().map(Exec::quote).toList()), seed, ddStyle);
+            // what the command (or every tool run of the script) would move, checked before anything runs, as the API does
+            var lim = limitOptions.limits();
+            LimitOptions.refuse(lim.checkTexts(es));
+            ExecPlan.Checked checked = ExecPlan.check(es);
+            if (!checked.errors().isEmpty()) throw new UsageError(errors(checked.errors()));
+            if (checked.scriptLine() != null) throw new UsageError(checked.scriptLine());
+            LimitOptions.refuse(lim.check(es, checked.plan()));
             PrintWriter err = spec.commandLine().getErr();
-            RunResult r = new EngineCellRunner(catalog()).exec(es, stderrProgress(err), CancellationToken.NONE);
+            List<RunResult> runs = new EngineCellRunner(catalog()).execAll(es, stderrProgress(err), CancellationToken.NONE);
             PrintWriter out = spec.commandLine().getOut();
-            if (format.equals("json")) out.println(ResultJson.write(r));
-            else out.print(r.toolOutput());
+            if (format.equals("json")) out.println(ResultJson.write(script != null ? runs : runs.get(0)));
+            else for (RunResult r : runs) out.print(r.toolOutput());
             out.flush();
             return 0;
+        }
+
+        private static String readScript(String file) {
+            try {
+                return file.equals("-") ? new String(System.in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                        : java.nio.file.Files.readString(java.nio.file.Path.of(file));
+            } catch (java.io.IOException | java.nio.file.InvalidPathException | java.io.UncheckedIOException e) {
+                throw new UsageError("--script " + file + ": cannot read it (" + e.getMessage() + ")");
+            }
         }
 
         private static String quote(String a) {

@@ -75,7 +75,7 @@ public class BioMergeBenchmark {
             if (plug) q.startPlug(t);
             for (int i = 0; i < BIOS; i++) {
                 Bio b = new Bio(ReqOp.WRITE, 0, i, 1);
-                b.addData(null, ContentRegistry.ref(source, i));
+                b.addData(null, ContentRegistry.ref(source, i), 0);
                 q.submit(t, b);
             }
             if (plug) q.finishPlug(t);

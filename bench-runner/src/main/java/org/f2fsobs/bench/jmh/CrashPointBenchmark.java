@@ -37,12 +37,13 @@ public class CrashPointBenchmark {
      * mount with roll-forward recovery, fsck, and verify every fsync/O_SYNC promise by reading the files back.
      * Workload: 64 O_SYNC 16 KiB appends plus one fsync'd 4 MiB file (≈ 130 points), recorded once per trial;
      * the benchmark cycles through its points in order (the fast path: the replayed disk advances).
-     *   profile: nullblk-x86 (250 GiB null_blk: mounting reads the SIT of 128 000 segments) or
-     *            amlogic-arm64-p3 (smaller eMMC).
+     *   profile: each seed profile — nullblk-x86 (250 GiB null_blk: mounting reads the SIT of 128 000 segments),
+     *            pixel3-ufs21-little4, amlogic-arm64-p3 (smaller eMMC), ufs21-2018.
+     * Since issue 17 a point also checks write identities and the plan holds fsync-return cuts (same workload).
      * Higher is better.
      */
 
-    @Param({"nullblk-x86", "amlogic-arm64-p3"})
+    @Param({"nullblk-x86", "pixel3-ufs21-little4", "amlogic-arm64-p3", "ufs21-2018"})
     String profile;
 
     CrashHarness.Recording recording;

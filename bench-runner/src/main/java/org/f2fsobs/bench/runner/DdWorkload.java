@@ -3,6 +3,8 @@ package org.f2fsobs.bench.runner;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.f2fsobs.bench.api.RunResult;
+import org.f2fsobs.bench.tool.VolumePaths;
+import org.f2fsobs.bench.tool.content.UrandomContent;
 import org.f2fsobs.bench.tool.dd.DdJob;
 import org.f2fsobs.bench.tool.dd.DdReport;
 import org.f2fsobs.bench.tool.dd.DdResult;
@@ -11,10 +13,11 @@ import org.f2fsobs.engine.f2fs.Volume;
 import org.f2fsobs.engine.f2fs.file.FileData;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimTask;
+import org.f2fsobs.engine.sim.device.ContentRegistry;
 
 /**
- * dd on the engine: one task reading ibs-sized blocks from the input (/dev/zero, or a file on the volume through the
- * page cache) and writing them to the output (a file with the requested oflag/conv, or /dev/null and /dev/zero,
+ * dd on the engine: one task reading ibs-sized blocks from the input (/dev/zero, /dev/urandom — a seeded stream, see
+ * {@link UrandomContent} —, /dev/null, which ends at once, or a file on the volume through the page cache) and writing them to the output (a file with the requested oflag/conv, or /dev/null and /dev/zero,
  * which discard). conv=fsync/fdatasync is timed, as dd does it before printing. What is written to a file is
  * exactly what was read: zeros, or the source file's content references.
  */
@@ -31,17 +34,19 @@ final class DdWorkload implements Workload {
     }
 
     private static boolean isDevice(String path) {
-        return path == null || path.equals("/dev/zero") || path.equals("/dev/null");
+        return path == null || VolumePaths.SPECIAL_FILES.contains(path);
     }
 
     @Override
     public Outcome run(SimTask t, Volume v, WorkloadEnv env) {
         if (job.inputFile() == null) throw new F2fsException("EINVAL", "dd: reading standard input is not simulated (give if=)");
         if (job.outputFile() == null) throw new F2fsException("EINVAL", "dd: writing standard output is not simulated (give of=)");
-        boolean fromZero = "/dev/zero".equals(job.inputFile());
-        if (isDevice(job.inputFile()) && !fromZero) throw new F2fsException("EINVAL", "dd: " + job.inputFile() + " as input is not simulated");
+        boolean fromZero = VolumePaths.DEV_ZERO.equals(job.inputFile());
+        boolean fromRandom = VolumePaths.DEV_URANDOM.equals(job.inputFile());
+        boolean fromNull = VolumePaths.DEV_NULL.equals(job.inputFile());
+        boolean fromDevice = fromZero || fromRandom || fromNull;
         boolean toDevice = isDevice(job.outputFile());
-        int in = fromZero ? -1 : v.open(t, job.inputFile(), Volume.O_RDONLY | (job.iDirect() ? Volume.O_DIRECT : 0));
+        int in = fromDevice ? -1 : v.open(t, job.inputFile(), Volume.O_RDONLY | (job.iDirect() ? Volume.O_DIRECT : 0));
         int out = -1;
         if (!toDevice) {
             String path = job.outputFile();
@@ -56,12 +61,13 @@ final class DdWorkload implements Workload {
         long inPos = job.skipBytes();
         long outPos = job.seekBytes();
         long limit = job.countBytes();           // -1: until end of input
-        long inSize = fromZero ? Long.MAX_VALUE : v.openFile(in).inode.isize;
+        long inSize = fromNull ? 0 : fromDevice ? Long.MAX_VALUE : v.openFile(in).inode.isize;
         long total = limit >= 0 ? limit : Math.max(0, inSize - inPos);
         long startNs = t.nowNs();
         long bytes = 0;
         long full = 0, partial = 0;
         FileData zeros = Content.zeros(env.registry());
+        FileData random = fromRandom ? Content.byOffset(env.registry(), new UrandomContent(env.prng().nextLong())) : null;
         while (limit < 0 || bytes < limit) {
             env.checkCancelled();
             long want = limit < 0 ? ibs : Math.min(ibs, limit - bytes);
@@ -72,11 +78,21 @@ final class DdWorkload implements Workload {
                 v.sbi().machine.cpu(t, CpuOp.MEMSET_BYTE, want);      // clear_user of the user buffer
                 got = want;
                 data = zeros;
+            } else if (fromRandom) {
+                v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);
+                v.sbi().machine.cpu(t, CpuOp.URANDOM_BYTE, want);     // get_random_bytes_user: ChaCha20 blocks
+                v.sbi().machine.cpu(t, CpuOp.COPY_USER_BYTE, want);   // and their copy_to_user
+                got = want;
+                data = random;                                         // the stream, keyed by the output offset
+            } else if (fromNull) {
+                v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);             // read(2) of /dev/null: end of file at once
+                got = 0;
+                data = zeros;
             } else {
                 long[] refs = new long[(int) ((want + 4095) / 4096) + 1];
                 long base = inPos;
                 got = v.pread(t, in, inPos, want, (idx, ref, o, n) -> refs[(int) (idx - base / 4096)] = ref);
-                data = copyOf(refs, base, outPos);
+                data = copyOf(env.registry(), refs, base, outPos);
             }
             if (got <= 0) break;
             if (got == ibs) full++;
@@ -107,21 +123,41 @@ final class DdWorkload implements Workload {
         return new Outcome(text, new RunResult.Headline("bandwidth", bytes * 1e9 / elapsedNs, "bytes/s"), metrics);
     }
 
-    /** The content of a block read from a file, to be written at {@code outPos}: the same references, shifted. */
-    private static FileData copyOf(long[] refs, long inPos, long outPos) {
-        if ((inPos & 4095) != 0 || (outPos & 4095) != 0) {
-            throw new F2fsException("EINVAL", "dd: unaligned copies between files are not simulated");
-        }
-        long inFirst = inPos / 4096, outFirst = outPos / 4096;
+    /**
+     * The content of a block read from a file, to be written at {@code outPos}: output byte {@code outPos + k} is input
+     * byte {@code inPos + k}. Whole pages at the same offset within a page keep their references; any other page is
+     * built from the input's bytes (dd's 512-byte default blocks, skip= and seek= in sectors).
+     */
+    private static FileData copyOf(ContentRegistry registry, long[] refs, long inPos, long outPos) {
+        long inFirst = inPos / 4096;
+        long shift = inPos - outPos;
         return new FileData() {
             @Override
             public long pageRef(long pageIndex) {
-                return refs[(int) (pageIndex - outFirst)];
+                if ((shift & 4095) == 0) return ref((pageIndex * 4096 + shift) / 4096);
+                byte[] page = new byte[4096];
+                fill(pageIndex * 4096, page, 0, 4096);
+                return registry.literal(page, 0, 4096);
             }
 
             @Override
             public void fill(long fileOffset, byte[] dst, int off, int len) {
-                throw new UnsupportedOperationException("partial page copy");
+                long cached = -1;
+                byte[] src = null;
+                for (int k = 0; k < len; k++) {
+                    long in = fileOffset + k + shift;
+                    if (in / 4096 != cached) {
+                        cached = in / 4096;
+                        long r = ref(cached);
+                        src = r == ContentRegistry.NONE ? new byte[4096] : registry.bytes(r);
+                    }
+                    dst[off + k] = src[(int) (in & 4095)];
+                }
+            }
+
+            private long ref(long inPage) {
+                long r = refs[(int) (inPage - inFirst)];
+                return r == ContentRegistry.NONE ? registry.zeroRef() : r;
             }
         };
     }

@@ -15,6 +15,9 @@ import org.f2fsobs.bench.scenario.ScaleRegime;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import org.f2fsobs.bench.scenario.ScenarioCommand;
+import org.f2fsobs.bench.script.Script;
+import org.f2fsobs.bench.script.ScriptException;
+import org.f2fsobs.bench.script.ScriptParser;
 import org.f2fsobs.bench.tool.dd.DdDialect;
 import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.F2fsOptions;
@@ -50,8 +53,8 @@ public final class EngineCellRunner implements CellRunner {
         boolean on = o.toMap().get(s.flag());
         double ours = x.outcome().headline().value();
         RunResult.Reference ref = s.resultReference(params, on, ours).orElse(null);
-        RunResult r = assemble(s.id(), x, plan.command(), plan.profile(), plan.mkfsText(), plan.mountText(), o, params, cell.seed(), ref,
-                ScenarioCommand.reproduce(s, cell), cell.profileOverrides());
+        RunResult r = assemble(s.id(), x, plan.profile(), o, params, cell.seed(), ref, ScenarioCommand.reproduce(s, cell),
+                cell.profileOverrides());
         return withRegime(r, s, params, plan.profile());
     }
 
@@ -79,55 +82,74 @@ public final class EngineCellRunner implements CellRunner {
         out.put("note", regime.note(scale));
         return new RunResult(r.scenario(), r.tool(), r.command(), r.toolOutput(), r.profile(), r.mkfs(), r.mount(), r.optimizations(),
                 r.params(), r.seed(), r.headline(), r.metrics(), r.counters(), r.histograms(), r.timeBreakdownNs(), r.preparation(),
-                r.reference(), r.virtualNs(), r.wallMs(), r.reproduce(), r.engineVersion(), r.profileOverrides(), out, r.profileReads());
+                r.reference(), r.virtualNs(), r.wallMs(), r.reproduce(), r.engineVersion(), r.profileOverrides(), out, r.script(),
+                r.scriptRuns(), r.profileReads());
     }
 
-    /** A cell as a plan: the rendered commands, the profile, mkfs and mount options, every flag set. */
+    /** A cell as a plan: the scenario's script rendered and parsed for the machine, every flag set. */
     RunPlan plan(CellSpec cell) {
         Scenario s = catalog.get(cell.scenario());
         Map<String, Object> params = ScenarioCommand.effectiveParams(s, cell.params());
-        ScenarioCommand.Rendered r = ScenarioCommand.render(s, params);
         double scale = ((Number) params.get(ParamSpec.SCALE)).doubleValue();
         Profile profile = MachineScale.scale(profile(cell.profile() != null ? cell.profile() : s.profile(), cell.profileOverrides()),
                 scale, s.scale().regime().machine());
+        ScenarioCommand.Rendered r;
+        try {
+            r = ScenarioCommand.render(s, params, profile);
+        } catch (ScriptException e) {
+            throw new Execution.RunInputException(s.id() + " on profile " + profile.name() + ": " + e.getMessage());
+        }
         Map<String, Boolean> opts = new LinkedHashMap<>(s.optimizations(false));
         opts.putAll(cell.optimizations());
         Optimizations o = Optimizations.fromMap(opts);
-        F2fsOptions fo = withTunables(F2fsOptions.defaults(o), s).withMountOptions(r.mount());
-        List<RunPlan.Step> steps = new ArrayList<>();
-        for (ScenarioCommand.Step st : r.preparation()) steps.add(new RunPlan.Step(st.op(), st.path(), st.command()));
-        return new RunPlan(profile, r.mkfs(), mkfs(r.mkfs()), r.mount(), fo, steps, r.command(), cell.seed(),
-                dialect(profile, null));
+        F2fsOptions base = withTunables(F2fsOptions.defaults(o), s);
+        return RunPlan.of(r.parsed(), r.headline(), base, cell.seed(), dialect(profile, null));
     }
 
     @Override
     public RunResult exec(ExecSpec spec, ProgressListener progress, CancellationToken cancel) {
+        List<RunResult> all = runExec(spec, progress, cancel);
+        RunResult last = all.get(all.size() - 1);
+        return spec.script() == null ? last : last.withScript(spec.script(), all);
+    }
+
+    @Override
+    public List<RunResult> execAll(ExecSpec spec, ProgressListener progress, CancellationToken cancel) {
+        return runExec(spec, progress, cancel);
+    }
+
+    private List<RunResult> runExec(ExecSpec spec, ProgressListener progress, CancellationToken cancel) {
         Profile profile = profile(spec.profile());
         Map<String, Boolean> opts = new LinkedHashMap<>(Optimizations.linux614().toMap());
         if (spec.optimizations() != null) opts.putAll(spec.optimizations());
         Optimizations o;
         try {
             o = Optimizations.fromMap(opts);
-        } catch (IllegalArgumentException e) {
+            F2fsOptions.defaults(o).withMountOptions(spec.mount());
+        } catch (IllegalArgumentException | F2fsException e) {
             throw new Execution.RunInputException(e.getMessage());
         }
-        F2fsOptions fo;
-        try {
-            fo = F2fsOptions.defaults(o).withMountOptions(spec.mount());
-        } catch (F2fsException e) {
-            throw new Execution.RunInputException(e.getMessage());
-        }
+        F2fsOptions base = F2fsOptions.defaults(o);
+        DdDialect dialect = dialect(profile, spec.ddStyle());
         String mkfsText = spec.mkfs() == null ? "" : spec.mkfs();
-        RunPlan plan = new RunPlan(profile, mkfsText, mkfs(mkfsText), spec.mount() == null ? "" : spec.mount(), fo, List.of(),
-                spec.command(), spec.seed(), dialect(profile, spec.ddStyle()));
-        Execution.Result x = Execution.run(plan, progress, cancel);
+        String mountText = spec.mount() == null ? "" : spec.mount();
+        Script script = spec.script() != null
+                ? ScriptParser.parse(spec.script(), new ScriptParser.Options(profile, dialect, mkfsText, mountText))
+                : ScriptParser.command(spec.command(), new ScriptParser.Options(profile, dialect, mkfsText, mountText));
+        RunPlan plan = RunPlan.of(script, script.tools().size() - 1, base, spec.seed(), dialect);
+        List<Execution.Result> xs = Execution.runAll(plan, progress, cancel);
         String reproduce = "bench-runner exec --profile " + profile.name()
                 + (mkfsText.isBlank() ? "" : " --mkfs \"" + mkfsText + "\"")
-                + (plan.mountText().isBlank() ? "" : " --mount \"" + plan.mountText() + "\"")
-                + optArgs(opts) + (spec.ddStyle() != null ? " --dd-style " + spec.ddStyle() : "") + " -- " + spec.command();
+                + (mountText.isBlank() ? "" : " --mount \"" + mountText + "\"")
+                + optArgs(opts) + (spec.ddStyle() != null ? " --dd-style " + spec.ddStyle() : "")
+                + (spec.script() != null ? " --script SCRIPT (the result's script)" : " -- " + spec.command());
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("scale", 1.0);
-        return assemble(null, x, spec.command(), profile, mkfsText, plan.mountText(), o, params, spec.seed(), null, reproduce, Map.of());
+        List<RunResult> out = new ArrayList<>();
+        for (Execution.Result x : xs) {
+            out.add(assemble(null, x, script.machine(), o, params, spec.seed(), null, reproduce, Map.of()));
+        }
+        return out;
     }
 
     private static String optArgs(Map<String, Boolean> opts) {
@@ -175,13 +197,13 @@ public final class EngineCellRunner implements CellRunner {
         return r;
     }
 
-    private static RunResult assemble(String scenario, Execution.Result x, String command, Profile profile, String mkfs,
-                                      String mount, Optimizations o, Map<String, Object> params, long seed,
-                                      RunResult.Reference ref, String reproduce, Map<String, Long> overrides) {
+    private static RunResult assemble(String scenario, Execution.Result x, Profile profile, Optimizations o,
+                                      Map<String, Object> params, long seed, RunResult.Reference ref, String reproduce,
+                                      Map<String, Long> overrides) {
         Measurement.Window w = x.window();
-        return new RunResult(scenario, x.tool(), command, x.outcome().output(), profile.name(), mkfs, mount, o.toMap(),
+        return new RunResult(scenario, x.tool(), x.command(), x.outcome().output(), profile.name(), x.mkfs(), x.mount(), o.toMap(),
                 new LinkedHashMap<>(params), seed, x.outcome().headline(), x.outcome().metrics(), w.counters(),
                 w.histograms(), w.breakdown(), new RunResult.Preparation(x.preparationNs(), x.preparationCounters()), ref,
-                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get(), overrides, null, List.copyOf(x.profileReads()));
+                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get(), overrides, null, null, null, List.copyOf(profile.reads().readKeys()));
     }
 }

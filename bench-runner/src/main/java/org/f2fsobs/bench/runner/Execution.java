@@ -1,12 +1,14 @@
 package org.f2fsobs.bench.runner;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.f2fsobs.bench.api.CancellationToken;
 import org.f2fsobs.bench.api.ProgressListener;
+import org.f2fsobs.bench.script.ScriptLine;
 import org.f2fsobs.bench.tool.ToolUsageException;
 import org.f2fsobs.engine.f2fs.F2fsException;
-import org.f2fsobs.engine.f2fs.Mkfs;
 import org.f2fsobs.engine.f2fs.Volume;
 import org.f2fsobs.engine.kernel.Kernel;
 import org.f2fsobs.engine.sim.Prng;
@@ -15,16 +17,17 @@ import org.f2fsobs.engine.sim.SimTask;
 import org.f2fsobs.engine.sim.device.DeviceStore;
 
 /**
- * One run, start to end, in one simulation: a fresh disk formatted by mkfs, a boot, mount, the preparation steps
- * (then a sync, as the volume would be long checkpointed before anyone benchmarks it), and the measured command in a
- * {@link Measurement} window.
+ * One run, start to end, in one simulation: a fresh disk, a boot, then the script's lines in order in one task (the
+ * shell). Every tool run is measured in its own {@link Measurement} window and starts on a settled volume — a sync
+ * first, as a volume is long checkpointed before anyone types the next benchmark — and what happened since the
+ * previous run (format, mounts, the other lines, that sync) is its preparation.
  */
 final class Execution {
     private Execution() {}
 
-    /** What a run produced. */
-    record Result(String tool, Workload.Outcome outcome, Measurement.Window window, long preparationNs,
-                  Map<String, Object> preparationCounters, long wallMs, java.util.SortedSet<String> profileReads) {}
+    /** What one tool run produced, and the mkfs and mount options it ran under. */
+    record Result(String tool, String command, Workload.Outcome outcome, Measurement.Window window, long preparationNs,
+                  Map<String, Object> preparationCounters, long wallMs, String mkfs, String mount) {}
 
     /** The run could not go on because of its input (a tool option, a file-system error): a user-facing message. */
     static final class RunInputException extends RuntimeException {
@@ -33,45 +36,61 @@ final class Execution {
         }
     }
 
+    /** The plan's headline run. */
     static Result run(RunPlan plan, ProgressListener progress, CancellationToken cancel) {
+        return runAll(plan, progress, cancel).get(plan.headline());
+    }
+
+    /** Every tool run of the plan's script, in order. */
+    static List<Result> runAll(RunPlan plan, ProgressListener progress, CancellationToken cancel) {
         long wall0 = System.nanoTime();
-        // parse everything before any simulation runs: bad input fails fast with the tool's message
-        Workload measured = Workloads.parse(plan.command(), plan.ddDialect());
-        for (RunPlan.Step s : plan.preparation()) {
-            if (s.op() == org.f2fsobs.bench.scenario.PreparationStep.Op.RUN) Workloads.parse(s.command(), plan.ddDialect());
-        }
-        plan.profile().reads().clear();        // from here on, every profile constant the run reads is noted
+        plan.profile().reads().clear();        // what loading, scaling and the script's set-up copied is not a read of the run
         DeviceStore store = Kernel.newDisk(plan.profile());
-        try {
-            Mkfs.format(store, plan.mkfs());
-        } catch (F2fsException e) {
-            throw new RunInputException(e.getMessage());
-        }
         Kernel kernel = new Kernel(plan.profile(), store, plan.seed());
         Prng prng = new Prng(plan.seed() * 0x9E3779B97F4A7C15L + 17);
-        Object[] out = new Object[4];
+        List<ScriptLine.Tool> tools = plan.script().tools();
+        List<Result> results = new ArrayList<>();
         kernel.machine().sim().spawn("sh", t -> {
-            Volume v = Volume.mount(t, kernel, plan.options());
-            WorkloadEnv prepEnv = new WorkloadEnv(store.registry(), prng.fork(), plan.ddDialect(), progress, cancel, "preparation");
-            for (RunPlan.Step s : plan.preparation()) prepare(t, v, prepEnv, s);
-            v.sync(t);
-            out[0] = t.nowNs();
-            out[1] = preparationCounters(v);
-            Measurement m = Measurement.start(v);
-            WorkloadEnv env = new WorkloadEnv(store.registry(), prng.fork(), plan.ddDialect(), progress, cancel, "measured");
-            out[2] = measured.run(t, v, env);
-            out[3] = m.end();
+            WorkloadEnv shellEnv = new WorkloadEnv(store.registry(), prng.fork(), plan.ddDialect(), progress, cancel, "preparation");
+            ScriptShell sh = new ScriptShell(kernel, shellEnv, plan.base());
+            long[] mark = {0, 0, 0, 0, wall0};                 // end of the previous window: ns, reads, writes, checkpoints, wall
+            for (ScriptLine line : plan.script().lines()) {
+                cancel.throwIfCancelled();
+                if (!(line instanceof ScriptLine.Tool tool)) {
+                    sh.run(t, line);
+                    continue;
+                }
+                String phase = tools.size() == 1 ? "measured" : "run " + (results.size() + 1) + "/" + tools.size();
+                WorkloadEnv env = new WorkloadEnv(store.registry(), prng.fork(), plan.ddDialect(), progress, cancel, phase);
+                results.add(measured(t, sh, tool, env, mark));
+            }
         });
         try {
             kernel.machine().sim().run();
         } catch (SimFailure f) {
             throw unwrap(f);
         }
-        long wallMs = (System.nanoTime() - wall0) / 1_000_000;
-        @SuppressWarnings("unchecked")
-        Map<String, Object> prep = (Map<String, Object>) out[1];
-        return new Result(measured.tool(), (Workload.Outcome) out[2], (Measurement.Window) out[3], (Long) out[0], prep, wallMs,
-                plan.profile().reads().readKeys());
+        return results;
+    }
+
+    private static Result measured(SimTask t, ScriptShell sh, ScriptLine.Tool tool, WorkloadEnv env, long[] mark) {
+        Volume v = sh.volume();
+        Workload w = Workloads.of(tool.invocation());
+        v.sync(t);
+        long prepNs = t.nowNs() - mark[0];
+        Map<String, Object> prep = preparationCounters(v, sh, mark);
+        Measurement m = Measurement.start(v);
+        Workload.Outcome out = w.run(t, v, env);
+        Measurement.Window win = m.end();
+        if (tool.timed()) out = new Workload.Outcome(out.output() + BashTime.report(win), out.headline(), out.metrics());
+        long now = System.nanoTime();
+        Result r = new Result(w.tool(), tool.command(), out, win, prepNs, prep, (now - mark[4]) / 1_000_000, sh.mkfsText(), sh.mountText());
+        mark[0] = t.nowNs();
+        mark[1] = v.sbi().rq.stats().readRequests();
+        mark[2] = v.sbi().rq.stats().writeRequests();
+        mark[3] = sh.checkpoints();
+        mark[4] = now;
+        return r;
     }
 
     /** A failure inside the simulation as the caller should see it: cancellation, bad input, or an internal failure. */
@@ -79,32 +98,21 @@ final class Execution {
         Throwable c = f.getCause();
         if (c instanceof CancellationToken.CancelledException ce) return ce;
         if (c instanceof ToolUsageException tu) return tu;
+        if (c instanceof RunInputException ri) return ri;
         if (c instanceof F2fsException fe) return new RunInputException(fe.getMessage());
         return f;
     }
 
+    /** One preparation line on a volume mounted by someone else (the crash checker's replay). */
     static void prepare(SimTask t, Volume v, WorkloadEnv env, RunPlan.Step s) {
-        switch (s.op()) {
-            case MKDIR -> v.mkdirs(t, s.path(), false);
-            case CHATTR_COMPRESS -> {
-                if (s.path() == null || s.path().equals("/") || s.path().isEmpty()) v.setCompression(t, "/");
-                else v.mkdirs(t, s.path(), true);
-            }
-            case RUN -> Workloads.parse(s.command(), env.ddDialect()).run(t, v, env);
-            case DROP_CACHES -> {
-                // the flusher writes dirty data back within dirty_expire_centisecs, before anyone types the next
-                // command; drop_caches itself only drops clean pages
-                v.kernel().mm().bdi().syncAll(t);
-                v.dropCaches(t);
-            }
-        }
+        ScriptShell.around(v, env, s.mountPoint()).run(t, s.line());
     }
 
-    private static Map<String, Object> preparationCounters(Volume v) {
+    private static Map<String, Object> preparationCounters(Volume v, ScriptShell sh, long[] mark) {
         Map<String, Object> c = new LinkedHashMap<>();
-        c.put("read_requests", v.sbi().rq.stats().readRequests());
-        c.put("write_requests", v.sbi().rq.stats().writeRequests());
-        c.put("checkpoints", v.sbi().stat.checkpoints);
+        c.put("read_requests", v.sbi().rq.stats().readRequests() - mark[1]);
+        c.put("write_requests", v.sbi().rq.stats().writeRequests() - mark[2]);
+        c.put("checkpoints", sh.checkpoints() - mark[3]);
         c.put("blocks_valid", v.sbi().sitI().writtenValidBlocks());
         return c;
     }

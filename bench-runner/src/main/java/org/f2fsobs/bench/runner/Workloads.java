@@ -13,7 +13,11 @@ final class Workloads {
     private Workloads() {}
 
     static Workload parse(String command, DdDialect dialect) {
-        ToolInvocation inv = ToolCommandLine.parse(command, dialect);
+        return of(ToolCommandLine.parse(command, dialect));
+    }
+
+    /** The workload of an already parsed command. */
+    static Workload of(ToolInvocation inv) {
         if (inv instanceof FioCommand f) return new FioWorkload(f);
         if (inv instanceof DdJob d) return new DdWorkload(d);
         if (inv instanceof IozoneJob i) return new IozoneWorkload(i);

@@ -62,6 +62,16 @@ public final class CatalogJson {
         Map<String, Object> tunables = new LinkedHashMap<>();
         for (Tunable t : s.tunables()) tunables.put(t.name(), t.value());
         m.put("tunables", tunables);
+        m.put("mail_lines", s.mailLines());
+        m.put("script", atDefaults.script());
+        m.put("script_steps", s.script().stream().map(st -> {
+            Map<String, Object> step = new LinkedHashMap<>();
+            step.put("line", st.line());
+            if (!st.when().isEmpty()) step.put("when", st.when());
+            if (st.why() != null) step.put("why", st.why());
+            if (st.headline()) step.put("headline", true);
+            return step;
+        }).toList());
         m.put("mkfs", atDefaults.mkfs());
         m.put("mount", atDefaults.mount());
         m.put("preparation", atDefaults.preparation().stream().map(p -> {

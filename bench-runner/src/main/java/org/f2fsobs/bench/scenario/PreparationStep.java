@@ -1,27 +1,17 @@
 package org.f2fsobs.bench.scenario;
 
-import java.util.Collections;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
-import java.util.TreeMap;
+import org.f2fsobs.bench.script.ScriptLine;
 
 /**
- * One step run on the fresh volume after mount and before the measured command (reported under
- * {@code preparation}, contracts.md §3), as data: what it does, on which path, and the shell line it stands for.
- *
- * @param op       what the step does
- * @param path     the directory it works on (MKDIR, CHATTR), or null
- * @param command  the shell line, a template with {@code {name}} placeholders (parameters and the scale rule's
- *                 placeholder, e.g. {@code count={count}})
- * @param when     parameter → values the step runs at; {} = always (P2 sets the compression flag only when
- *                 {@code compression} is not {@code none})
- * @param why      why the step is there
+ * What a line of a scenario's script does before the measured command, as the preparation block of a result and the
+ * crash checker see it (contracts.md §3 {@code preparation}): make a directory, set the compression flag, run a tool,
+ * drop the caches, or any other script line.
  */
-public record PreparationStep(Op op, String path, String command, Map<String, List<Object>> when, String why) {
+public final class PreparationStep {
+    private PreparationStep() {}
 
-    /** The operations a preparation step may perform on the engine's volume. */
+    /** The kinds of preparation line. */
     public enum Op {
         /** {@code mkdir -p PATH}. */
         MKDIR,
@@ -29,31 +19,38 @@ public record PreparationStep(Op op, String path, String command, Map<String, Li
         CHATTR_COMPRESS,
         /** A tool command run to completion (P2's {@code dd if=/dev/zero of=dummy …}). */
         RUN,
-        /** {@code echo 3 > /proc/sys/vm/drop_caches}: drop the page cache, dentries and inodes. */
-        DROP_CACHES;
+        /** {@code echo 3 > /proc/sys/vm/drop_caches}: drop the page cache. */
+        DROP_CACHES,
+        /** Any other script line (truncate, sync, a knob, …). */
+        SHELL;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
-
-        public static Op of(String s) {
-            for (Op o : values()) if (o.label().equals(s)) return o;
-            throw new IllegalArgumentException("unknown op '" + s + "' (known: mkdir, chattr_compress, run, drop_caches)");
-        }
     }
 
-    public PreparationStep {
-        Objects.requireNonNull(op, "op");
-        Objects.requireNonNull(command, "command");
-        TreeMap<String, List<Object>> w = new TreeMap<>();
-        (when == null ? Map.<String, List<Object>>of() : when).forEach((k, v) -> w.put(k, List.copyOf(v)));
-        when = Collections.unmodifiableMap(w);
-        if ((op == Op.MKDIR || op == Op.CHATTR_COMPRESS) && (path == null || !path.startsWith("/"))) {
-            throw new IllegalArgumentException(op.label() + " needs an absolute path on the volume");
-        }
+    /** The kind of {@code line}. */
+    public static Op classify(ScriptLine line) {
+        return switch (line) {
+            case ScriptLine.Mkdir m -> Op.MKDIR;
+            case ScriptLine.SetCompression c -> Op.CHATTR_COMPRESS;
+            case ScriptLine.Tool t -> Op.RUN;
+            case ScriptLine.DropCaches d -> Op.DROP_CACHES;
+            default -> Op.SHELL;
+        };
     }
 
-    public boolean appliesTo(Map<String, Object> params) {
-        return Conditions.matches(when, params);
+    /** The directory a line works on (mkdir's first, chattr's), as written, or null. */
+    public static String path(ScriptLine line) {
+        return switch (line) {
+            case ScriptLine.Mkdir m -> m.paths().get(0);
+            case ScriptLine.SetCompression c -> c.path();
+            default -> null;
+        };
+    }
+
+    /** The line as a command: a tool's command line, or the script line's text. */
+    public static String command(ScriptLine line) {
+        return line instanceof ScriptLine.Tool t ? t.command() : line.source().text();
     }
 }

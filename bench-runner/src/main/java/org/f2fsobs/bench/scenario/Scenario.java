@@ -13,8 +13,8 @@ import org.f2fsobs.engine.f2fs.Optimizations;
 
 /**
  * One experiment of the catalog (contracts.md §1), as its file {@code scenarios/<id>.json} declares it: the mail's
- * command and environment, the flag under study and the era values of the other flags, the era's rules, mkfs and
- * mount options, preparation steps, parameters, the scale rule, the mail's figures with their unit conversions,
+ * command and environment, its Test lines and our script, the flag under study and the era values of the other
+ * flags, the era's rules, parameters, the scale rule, the mail's figures with their unit conversions,
  * and the counter movements that make up the mechanism. Immutable; built by {@link ScenarioLoader}.
  *
  * @param id                catalog id
@@ -28,13 +28,12 @@ import org.f2fsobs.engine.f2fs.Optimizations;
  * @param command           the measured command verbatim from the mail (P3: inferred, see {@code inferred})
  * @param inferred          whether {@code command} is inferred rather than quoted
  * @param inferredReasoning why the inferred command is the mail's, or null
- * @param run               the measured command as run: templates over the parameters and the scale placeholder
+ * @param mailLines         the mail's Test section: its shell lines verbatim (alternatives included, as the mail lists them)
+ * @param script            our script: the lines that run, templates over the parameters and the scale placeholder, one
+ *                          of them the measured run ({@link ScriptStep#headline()})
  * @param flag              the optimization under study
  * @param flagTable         every flag → "studied", "on" or "off" (contracts.md §1 table)
  * @param tunables          era rules and kernel tunables, in file order
- * @param mkfs              mkfs.f2fs options (templates)
- * @param mount             mount options (templates)
- * @param preparation       steps run before the measured command
  * @param params            the parameters, scenario-specific first, then {@code scale}
  * @param scale             what {@code scale} shrinks
  * @param headline          the result's headline name (contracts.md §3)
@@ -46,9 +45,9 @@ import org.f2fsobs.engine.f2fs.Optimizations;
  * @param notes             anything else a reader of the scenario needs
  */
 public record Scenario(String id, String title, String seedFile, String patch, String tool, String profile, String era,
-                       String environment, String command, boolean inferred, String inferredReasoning, List<Variant> run,
-                       String flag, Map<String, String> flagTable, List<Tunable> tunables, List<Variant> mkfs,
-                       List<Variant> mount, List<PreparationStep> preparation, List<ParamSpec> params, ScaleRule scale,
+                       String environment, String command, boolean inferred, String inferredReasoning, List<String> mailLines,
+                       List<ScriptStep> script, String flag, Map<String, String> flagTable, List<Tunable> tunables,
+                       List<ParamSpec> params, ScaleRule scale,
                        String headline, String rowMetric, String rowParam, Map<String, UnitConversion> units,
                        List<Reference> references, List<ExpectedMechanism> expectedMechanism, List<String> notes) {
 
@@ -60,12 +59,10 @@ public record Scenario(String id, String title, String seedFile, String patch, S
         Objects.requireNonNull(flag, "flag");
         Objects.requireNonNull(scale, "scale");
         Objects.requireNonNull(headline, "headline");
-        run = List.copyOf(run);
+        mailLines = List.copyOf(mailLines);
+        script = List.copyOf(script);
         flagTable = Collections.unmodifiableMap(new LinkedHashMap<>(flagTable));
         tunables = List.copyOf(tunables);
-        mkfs = List.copyOf(mkfs);
-        mount = List.copyOf(mount);
-        preparation = List.copyOf(preparation);
         params = List.copyOf(params);
         units = Collections.unmodifiableMap(new LinkedHashMap<>(units));
         references = List.copyOf(references);

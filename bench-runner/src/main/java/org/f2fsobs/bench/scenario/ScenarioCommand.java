@@ -11,11 +11,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.f2fsobs.bench.api.CellSpec;
 import org.f2fsobs.bench.matrix.ParamValues;
+import org.f2fsobs.bench.script.Script;
+import org.f2fsobs.bench.script.ScriptLine;
+import org.f2fsobs.bench.script.ScriptParser;
+import org.f2fsobs.bench.tool.dd.DdDialect;
+import org.f2fsobs.engine.platform.Profile;
+import org.f2fsobs.engine.platform.Profiles;
 import org.f2fsobs.engine.f2fs.Optimizations;
 
 /**
- * What a scenario runs at one parameter point: the measured command after parameters and scaling, the
- * preparation steps, mkfs and mount options — and the line that reproduces a run (contracts.md §2, §3).
+ * What a scenario runs at one parameter point: its script after parameters and scaling, parsed for the machine, with
+ * the measured command, the preparation lines before it, the mkfs and mount options it runs under — and the line that
+ * reproduces a run (contracts.md §2, §3).
  *
  * <p><b>Scaling</b> ({@link ScaleRule}). At {@code scale} = 1 the size is the full one, untouched, so the default
  * point renders the mail's command verbatim. Below 1, size = full × scale (exact decimal arithmetic on the scale as
@@ -34,24 +41,28 @@ public final class ScenarioCommand {
 
     private ScenarioCommand() {}
 
-    /** One preparation step as run. */
-    public record Step(PreparationStep.Op op, String path, String command) {}
+    /** One preparation line as run: what it does, the directory it names (or null), its command, the parsed line. */
+    public record Step(PreparationStep.Op op, String path, String command, ScriptLine line) {}
 
     /**
      * A scenario at one point, ready to run.
      *
      * @param command     the measured command as run (contracts.md §3 {@code command})
-     * @param mkfs        mkfs.f2fs options
-     * @param mount       mount options
-     * @param preparation the steps that apply at this point, in order
+     * @param mkfs        mkfs.f2fs options of the format the measured run sees
+     * @param mount       mount options of the mount the measured run sees
+     * @param preparation the lines before the measured run, after the machine's set-up (insmod, mkfs, mount), in order
      * @param params      every effective parameter (defaults included), scenario order, {@code scale} last
      * @param scaledBytes the size the scale rule produced, in bytes
+     * @param script      the script's lines that apply at this point, rendered, in order
+     * @param parsed      {@code script} parsed for the machine it runs on
+     * @param headline    the measured run: its index among {@code parsed}'s tool runs
      */
     public record Rendered(String command, String mkfs, String mount, List<Step> preparation, Map<String, Object> params,
-                           long scaledBytes) {
+                           long scaledBytes, List<String> script, Script parsed, int headline) {
         public Rendered {
             preparation = List.copyOf(preparation);
             params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+            script = List.copyOf(script);
         }
     }
 
@@ -90,19 +101,61 @@ public final class ScenarioCommand {
         return Collections.unmodifiableMap(out);
     }
 
-    /** The scenario at {@code params} (as from {@link #effectiveParams}; missing ones take their defaults). */
+    /** The scenario at {@code params} (as from {@link #effectiveParams}; missing ones take their defaults) on its own profile. */
     public static Rendered render(Scenario s, Map<String, Object> params) {
+        return render(s, params, Profiles.load(s.profile()));
+    }
+
+    /**
+     * The scenario at {@code params} on {@code machine}: the script lines that apply, filled, and parsed as the machine
+     * would run them (a line the machine cannot run is a {@link ScriptException}).
+     */
+    public static Rendered render(Scenario s, Map<String, Object> params, Profile machine) {
         Map<String, Object> eff = effectiveParams(s, params);
         long bytes = scaledBytes(s, eff);
         Map<String, String> values = new LinkedHashMap<>();
         eff.forEach((k, v) -> values.put(k, text(v)));
         values.put(s.scale().placeholder(), format(s.scale(), bytes));
-        List<Step> steps = new ArrayList<>();
-        for (PreparationStep p : s.preparation()) {
-            if (p.appliesTo(eff)) steps.add(new Step(p.op(), p.path(), fill(p.command(), values)));
+        List<String> lines = new ArrayList<>();
+        int headlineLine = -1;
+        for (ScriptStep step : s.script()) {
+            if (!step.appliesTo(eff)) continue;
+            if (step.headline()) {
+                if (headlineLine >= 0) throw new IllegalStateException(s.id() + ": two measured runs apply at " + eff);
+                headlineLine = lines.size() + 1;
+            }
+            lines.add(fill(step.line(), values));
         }
-        return new Rendered(fill(Variant.pick(s.run(), eff), values), fill(Variant.pick(s.mkfs(), eff), values),
-                fill(Variant.pick(s.mount(), eff), values), steps, eff, bytes);
+        if (headlineLine < 0) throw new IllegalStateException(s.id() + ": no measured run (\"headline\": true) applies at " + eff);
+        DdDialect dialect = "toybox".equals(machine.userland()) ? DdDialect.TOYBOX : DdDialect.GNU;
+        Script parsed = ScriptParser.parse(String.join("\n", lines), new ScriptParser.Options(machine, dialect, "", ""));
+        int at = -1, run = -1, tools = 0;
+        String mkfs = "", mount = "";
+        for (int i = 0; i < parsed.lines().size() && at < 0; i++) {
+            ScriptLine l = parsed.lines().get(i);
+            switch (l) {
+                case ScriptLine.Format f -> mkfs = f.optionsText();
+                case ScriptLine.Mount m -> mount = m.options();
+                case ScriptLine.Remount r -> mount = r.options();
+                case ScriptLine.Tool t -> {
+                    if (t.source().number() == headlineLine) {
+                        at = i;
+                        run = tools;
+                    }
+                    tools++;
+                }
+                default -> { }
+            }
+        }
+        if (at < 0) throw new IllegalStateException(s.id() + ": the measured line is not a fio, dd, iozone or tiotest run");
+        List<Step> steps = new ArrayList<>();
+        for (ScriptLine l : parsed.lines().subList(0, at)) {
+            if (l instanceof ScriptLine.LoadNullBlk || l instanceof ScriptLine.Format || l instanceof ScriptLine.Mount
+                    || l instanceof ScriptLine.Matching) continue;
+            steps.add(new Step(PreparationStep.classify(l), PreparationStep.path(l), PreparationStep.command(l), l));
+        }
+        String command = ((ScriptLine.Tool) parsed.lines().get(at)).command();
+        return new Rendered(command, mkfs, mount, steps, eff, bytes, lines, parsed, run);
     }
 
     /** The size the scale rule gives at {@code params} (effective), in bytes. */

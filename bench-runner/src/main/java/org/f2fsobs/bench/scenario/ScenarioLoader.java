@@ -53,7 +53,7 @@ final class ScenarioLoader {
 
     static Scenario parse(Node n) {
         n.only("id", "title", "seed_file", "patch", "tool", "profile", "era", "environment", "command", "inferred",
-                "inferred_reasoning", "run", "flag", "flags", "tunables", "mkfs", "mount", "preparation", "params", "scale",
+                "inferred_reasoning", "mail_lines", "script", "flag", "flags", "tunables", "params", "scale",
                 "headline", "units", "references", "reference_table", "expected_mechanism", "notes");
         String id = n.str("id");
         String tool = n.str("tool");
@@ -89,19 +89,24 @@ final class ScenarioLoader {
             t.only("value", "why");
             tunables.add(new Tunable(e.getKey(), t.scalar("value"), t.optStr("why")));
         }
-        List<PreparationStep> prep = new ArrayList<>();
-        for (Node p : n.list("preparation")) {
-            p.only("op", "path", "command", "when", "why");
-            prep.add(p.build(() -> new PreparationStep(PreparationStep.Op.of(p.str("op")), p.optStr("path"),
-                    p.str("command"), p.has("when") ? when(p.at("when")) : Map.of(), p.optStr("why"))));
+        List<ScriptStep> script = new ArrayList<>();
+        for (Node p : n.list("script")) {
+            if (!p.isMap()) {
+                script.add(new ScriptStep(p.string(), Map.of(), null, false));
+                continue;
+            }
+            p.only("line", "when", "why", "headline");
+            script.add(p.build(() -> new ScriptStep(p.str("line"), p.has("when") ? when(p.at("when")) : Map.of(), p.optStr("why"),
+                    p.has("headline") && p.bool("headline"))));
         }
+        List<String> mailLines = n.list("mail_lines").stream().map(Node::string).toList();
         List<ExpectedMechanism> mech = new ArrayList<>();
         for (Node m : n.list("expected_mechanism")) mech.add(mechanism(m));
         List<String> notes = n.has("notes") ? n.list("notes").stream().map(Node::string).toList() : List.of();
 
         Scenario s = n.build(() -> new Scenario(id, n.str("title"), seedFile, n.str("patch"), tool, profile, n.str("era"),
-                n.str("environment"), n.str("command"), inferred, reasoning, variants(n.at("run")), n.str("flag"), flags,
-                tunables, variants(n.at("mkfs")), variants(n.at("mount")), prep, params, scale(n.at("scale")),
+                n.str("environment"), n.str("command"), inferred, reasoning, mailLines, script, n.str("flag"), flags,
+                tunables, params, scale(n.at("scale")),
                 headline.str("name"), headline.optStr("row_metric"), headline.optStr("row_param"), units, refs, mech, notes));
         check(n, s);
         return s;
@@ -119,14 +124,16 @@ final class ScenarioLoader {
             if (name != null && s.param(name).isEmpty()) throw n.at("scale").error("unknown parameter " + name);
         }
         List<Map<String, ?>> conditions = new ArrayList<>();
-        s.run().forEach(v -> conditions.add(v.when()));
-        s.mkfs().forEach(v -> conditions.add(v.when()));
-        s.mount().forEach(v -> conditions.add(v.when()));
-        s.preparation().forEach(p -> conditions.add(p.when()));
+        s.script().forEach(p -> conditions.add(p.when()));
         s.expectedMechanism().forEach(e -> conditions.add(e.when()));
         s.references().forEach(x -> conditions.add(x.when()));
         for (Map<String, ?> c : conditions) {
             for (String k : c.keySet()) if (s.param(k).isEmpty()) throw n.error("a condition names unknown parameter " + k);
+        }
+        try {
+            ScenarioCommand.render(s, s.defaults());        // the script at the mail's point parses, with one measured run
+        } catch (RuntimeException e) {
+            throw n.at("script").error(e.getMessage());
         }
     }
 
@@ -231,20 +238,6 @@ final class ScenarioLoader {
         return out;
     }
 
-    private static List<Variant> variants(Node v) {
-        if (!v.isList()) return List.of(Variant.always(v.string()));
-        List<Variant> out = new ArrayList<>();
-        List<Node> items = v.list();
-        for (int i = 0; i < items.size(); i++) {
-            Node item = items.get(i);
-            item.only("when", "value");
-            boolean last = i == items.size() - 1;
-            if (last == item.has("when")) throw item.error(last ? "the last variant must have no when" : "only the last variant may omit when");
-            out.add(new Variant(item.has("when") ? when(item.at("when")) : Map.of(), item.str("value")));
-        }
-        return out;
-    }
-
     private static ScaleRule scale(Node s) {
         s.only("shrinks", "placeholder", "full_bytes", "full_param", "full_param_unit", "block_bytes", "block_param",
                 "block_param_unit", "format", "below_one_block", "times_param", "rule", "regime");
@@ -317,6 +310,10 @@ final class ScenarioLoader {
 
         boolean isList() {
             return value instanceof List<?>;
+        }
+
+        boolean isMap() {
+            return value instanceof Map<?, ?>;
         }
 
         List<Node> list() {

@@ -108,11 +108,11 @@ public record CounterExpectation(String counter, Direction direction, double min
         };
     }
 
-    /** e.g. "seg_entry_reads decrease by at least 50 %". */
+    /** e.g. "seg_entry_reads decrease by at least 50 %", or "rf_node_blocks increase" when any change will do. */
     public String describe() {
         return switch (direction) {
-            case DECREASE -> counter + " decrease by at least " + percent(minRelativeChange);
-            case INCREASE -> counter + " increase by at least " + percent(minRelativeChange);
+            case DECREASE -> counter + (minRelativeChange > 0 ? " decrease by at least " + percent(minRelativeChange) : " decrease");
+            case INCREASE -> counter + (minRelativeChange > 0 ? " increase by at least " + percent(minRelativeChange) : " increase");
             case UNCHANGED -> counter + " unchanged within " + percent(tolerance);
         };
     }

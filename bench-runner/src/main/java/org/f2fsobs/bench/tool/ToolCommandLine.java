@@ -11,7 +11,8 @@ import org.f2fsobs.bench.tool.tiotest.TiotestParser;
 /**
  * Entry point for "run this tool command": splits a command string as a POSIX shell would (quotes and backslashes,
  * no expansion) and hands the words to the parser of the tool named by the first word ({@code fio}, {@code dd},
- * {@code iozone}, {@code tiotest}, or a path ending in one of them).
+ * {@code iozone}, {@code tiotest}, or a path ending in one of them), then checks the paths it names
+ * ({@link VolumePaths}).
  */
 public final class ToolCommandLine {
 
@@ -24,6 +25,20 @@ public final class ToolCommandLine {
 
     /** Parses {@code argv} (first word: the tool); dd commands use {@code ddDialect}'s syntax. */
     public static ToolInvocation parse(List<String> argv, DdDialect ddDialect) {
+        return parse(argv, ddDialect, 0);
+    }
+
+    /**
+     * Parses {@code argv} run from a directory {@code cwdDepth} levels below the volume root, and checks its paths
+     * against contracts.md §6 ({@link VolumePaths}).
+     */
+    public static ToolInvocation parse(List<String> argv, DdDialect ddDialect, int cwdDepth) {
+        ToolInvocation inv = parseOptions(argv, ddDialect);
+        VolumePaths.check(inv, cwdDepth);
+        return inv;
+    }
+
+    private static ToolInvocation parseOptions(List<String> argv, DdDialect ddDialect) {
         if (argv.isEmpty()) throw new ToolUsageException("command", "", "empty command: give fio, dd, iozone or tiotest");
         String tool = argv.get(0).substring(argv.get(0).lastIndexOf('/') + 1);
         return switch (tool) {
@@ -34,6 +49,16 @@ public final class ToolCommandLine {
             default -> throw new ToolUsageException("command", argv.get(0), "unknown tool '" + argv.get(0)
                     + "': the simulation runs fio, dd, iozone and tiotest");
         };
+    }
+
+    /** Words back into a command line that {@link #split} reads as the same words (single quotes where needed). */
+    public static String join(List<String> words) {
+        List<String> out = new ArrayList<>();
+        for (String w : words) {
+            boolean plain = !w.isEmpty() && w.chars().allMatch(c -> Character.isLetterOrDigit(c) || "._,:/=+-@%^".indexOf(c) >= 0);
+            out.add(plain ? w : "'" + w.replace("'", "'\\''") + "'");
+        }
+        return String.join(" ", out);
     }
 
     /** Splits a command line into words: blanks separate, '...' and "..." quote, backslash escapes. */

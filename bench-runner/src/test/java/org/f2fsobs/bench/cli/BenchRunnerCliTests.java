@@ -80,16 +80,47 @@ public class BenchRunnerCliTests {
 
     @Test
     void crashReportsAVerdictAndExitsZero() {
+        Result all = cli("crash", "tiotest-multithread-read", "--set", "scale=0.01", "--set", "threads=2", "--format", "json");
+        assertThat(all.code()).isZero();
+        assertThat(all.json().get("verdict").asString()).isEqualTo("safe");
+        assertThat(all.json().get("coverage_missing").isEmpty()).isTrue();
+        // three points cannot cut every kind of moment this workload has: no failure, but not "safe" either
         Result r = cli("crash", "tiotest-multithread-read", "--set", "scale=0.01", "--set", "threads=2", "--max-points", "3", "--format", "json");
         assertThat(r.code()).isZero();
         JsonNode n = r.json();
-        assertThat(n.get("verdict").asString()).isEqualTo("safe");
-        assertThat(n.get("crash_points").asInt()).isPositive();
-        assertThat(n.get("checked").asInt()).isBetween(1, 3);
+        assertThat(n.get("verdict").asString()).isEqualTo("insufficient_coverage");
+        assertThat(n.get("crash_points").asInt()).isGreaterThan(3);
+        assertThat(n.get("checked").asInt()).isEqualTo(3);
         assertThat(n.get("failures").isArray()).isTrue();
+        assertThat(n.get("coverage").get("fsync_return")).isNotNull();
+        assertThat(n.get("coverage_required").get("data_write").asInt()).isPositive();
+        assertThat(n.get("coverage_missing").isEmpty()).isFalse();
         assertThat(n.get("reproduce").asString()).startsWith("bench-runner crash tiotest-multithread-read");
         Result out = cli("crash", "tiotest-multithread-read", "--set", "scale=0.01", "--set", "threads=2", "--point", "100000");
         assertThat(out.code()).isEqualTo(2);
         assertThat(out.err()).contains("--point 100000 is out of range");
+    }
+
+    @Test
+    void crashOnTheSeedScenarioNamesTheLostRangeItsPromiseAndTheGenerationFound() {
+        Result r = cli("crash", "iozone-compressed-sync", "--opt", "skip_cp_compressed_write=on", "--set", "scale=0.002",
+                "--max-points", "10000", "--format", "json");
+        assertThat(r.code()).isZero();
+        JsonNode n = r.json();
+        assertThat(n.get("verdict").asString()).isEqualTo("data_lost");
+        JsonNode f = n.get("failures").get(0);
+        assertThat(f.get("kind").asString()).isNotBlank();
+        JsonNode lost = f.get("lost");
+        assertThat(lost.get("file").asString()).isEqualTo("/compressed/iozone.tmp");
+        assertThat(lost.get("length").asLong()).isPositive();
+        assertThat(lost.get("promise").asString()).isEqualTo("O_SYNC");
+        assertThat(lost.get("promised_generation").asLong()).isPositive();
+        assertThat(lost.get("found_generation").asLong()).isLessThan(lost.get("promised_generation").asLong());
+        assertThat(n.get("smallest_failing_point").asInt()).isEqualTo(f.get("point").asInt());
+        assertThat(n.get("reproduce").asString()).endsWith("--point " + f.get("point").asInt());
+        assertThat(n.get("recovery").get("dnodes_replayed").get("max").asLong()).isPositive();
+        Result text = cli("crash", "iozone-compressed-sync", "--opt", "skip_cp_compressed_write=on", "--set", "scale=0.002",
+                "--point", String.valueOf(f.get("point").asInt()));
+        assertThat(text.out()).contains("verdict: data_lost", "lost: /compressed/iozone.tmp", "promised by O_SYNC");
     }
 }

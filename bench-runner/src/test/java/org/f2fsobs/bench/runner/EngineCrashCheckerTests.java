@@ -44,12 +44,67 @@ class EngineCrashCheckerTests {
         }
     }
 
-    @ParameterizedTest(name = "{0} {1}=on")
-    @CsvSource({"fio-large-section, sec_ckpt_valid_blocks", "dd-compressed-read, vm_map_ram", "tiotest-multithread-read, serialize_writepages"})
-    void theOtherFlagsAreSafeOnTheirScenarios(String id, String flag) {
-        CrashReport r = check(id, flag, true, Map.of("scale", 0.005), null, 12);
-        assertThat(r.verdict()).as(r.failures().toString()).isEqualTo("safe");
-        assertThat(r.checked()).isPositive();
+    /** Every flag of the catalog at its seed scenario's defaults (small scale), every point checked. */
+    @ParameterizedTest(name = "{0} {1}={2}")
+    @CsvSource({"fio-large-section, sec_ckpt_valid_blocks, true, safe", "fio-large-section, sec_ckpt_valid_blocks, false, safe",
+            "dd-compressed-read, vm_map_ram, true, safe", "dd-compressed-read, vm_map_ram, false, safe",
+            "iozone-compressed-sync, skip_cp_compressed_write, true, data_lost",
+            "iozone-compressed-sync, skip_cp_compressed_write, false, safe",
+            "tiotest-multithread-read, serialize_writepages, true, safe", "tiotest-multithread-read, serialize_writepages, false, safe"})
+    void eachFlagsVerdictAtItsSeedScenario(String id, String flag, boolean on, String verdict) {
+        CrashReport r = check(id, flag, on, Map.of("scale", 0.002), null, null);
+        assertThat(r.verdict()).as(r.failures().toString()).isEqualTo(verdict);
+        assertThat(r.checked()).isEqualTo(r.crashPoints());
+        assertThat(r.coverageMissing()).isEmpty();
+        r.coverageRequired().forEach((k, n) -> assertThat(r.coverage().get(k)).as(k).isGreaterThanOrEqualTo(n));
+        assertThat(r.recovery().mounts()).isEqualTo(r.checked());
+        if (verdict.equals("safe")) {
+            assertThat(r.failures()).isEmpty();
+            assertThat(r.smallestFailingPoint()).isNull();
+            return;
+        }
+        // iozone's automatic mode re-creates its file per record length; once records fill a cluster, the O_SYNC'd
+        // clusters are compressed, roll-forward leaves their COMPRESS_ADDR slot alone and the cluster reads back raw
+        CrashReport.Failure first = r.failures().get(0);
+        assertThat(r.smallestFailingPoint()).isEqualTo(first.point());
+        assertThat(first.lost().file()).isEqualTo("/compressed/iozone.tmp");
+        assertThat(first.lost().promise()).isEqualTo("O_SYNC");
+        assertThat(first.lost().byIdentity()).isTrue();
+        assertThat(first.lost().length()).isGreaterThanOrEqualTo(4096);
+        assertThat(first.lost().promisedGeneration()).isPositive();
+        assertThat(first.lost().foundGeneration()).isLessThan(first.lost().promisedGeneration());
+        // the patch trades checkpoints for roll-forward: recovery replays dnodes that the checkpointing kernel never logs
+        assertThat(r.recovery().dnodesReplayed().max()).isPositive();
+        CrashReport off = check(id, flag, false, Map.of("scale", 0.002), null, null);
+        assertThat(off.recovery().dnodesReplayed().max()).isZero();
+        assertThat(r.recovery().mountNs().median()).isGreaterThan(off.recovery().mountNs().median());
+    }
+
+    @org.junit.jupiter.api.Test
+    void aFewPointsFindTheSmallestFailingPointByBisection() {
+        Map<String, Object> small = Map.of("scale", 0.002);
+        CrashReport all = check("iozone-compressed-sync", "skip_cp_compressed_write", true, small, null, null);
+        CrashReport five = check("iozone-compressed-sync", "skip_cp_compressed_write", true, small, null, 5);
+        assertThat(five.smallestFailingPoint()).isEqualTo(all.smallestFailingPoint());
+        assertThat(five.failures().get(0).point()).isEqualTo(all.smallestFailingPoint());
+        assertThat(five.reproduce()).endsWith("--point " + all.smallestFailingPoint());
+        assertThat(five.checked()).isGreaterThan(5).isLessThan(5 + 32 - Integer.numberOfLeadingZeros(all.crashPoints()) + 1);
+    }
+
+    @org.junit.jupiter.api.Test
+    void tooFewCutsOfAKindIsInsufficientCoverageNotSafe() {
+        CrashReport few = check("iozone-compressed-sync", "skip_cp_compressed_write", false, Map.of("scale", 0.002), null, 4);
+        assertThat(few.failures()).isEmpty();
+        assertThat(few.verdict()).isEqualTo("insufficient_coverage");
+        assertThat(few.coverageMissing()).isNotEmpty();
+        assertThat(few.coverageMissing()).allSatisfy(k -> assertThat(few.coverage().get(k)).isLessThan(few.coverageRequired().get(k)));
+        // enough points for each kind's required cuts: covered, though far from every point
+        CrashReport enough = check("iozone-compressed-sync", "skip_cp_compressed_write", false, Map.of("scale", 0.002), null, 30);
+        assertThat(enough.checked()).isEqualTo(30).isLessThan(enough.crashPoints());
+        assertThat(enough.verdict()).isEqualTo("safe");
+        // one point alone, safe there, does not make a workload safe
+        CrashReport one = check("iozone-compressed-sync", "skip_cp_compressed_write", false, Map.of("scale", 0.002), 5, null);
+        assertThat(one.verdict()).isEqualTo("insufficient_coverage");
     }
 
     @org.junit.jupiter.api.Test

@@ -58,8 +58,7 @@ public final class P4Sensitivity {
                 params.put("scale", scale);
                 CellSpec cell = CellSpec.of("tiotest-multithread-read", Map.of("serialize_writepages", i == 1), params, 1);
                 RunPlan plan = runner.plan(cell);
-                RunPlan modified = new RunPlan(prof, plan.mkfsText(), plan.mkfs(), plan.mountText(), plan.options(),
-                        plan.preparation(), plan.command(), plan.seed(), plan.ddDialect());
+                RunPlan modified = plan.withProfile(prof);
                 r[i] = Execution.run(modified, ProgressListener.NONE, CancellationToken.NONE);
             }
             double off = r[0].outcome().headline().value(), on = r[1].outcome().headline().value();

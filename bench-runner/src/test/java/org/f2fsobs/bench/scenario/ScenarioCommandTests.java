@@ -1,6 +1,7 @@
 package org.f2fsobs.bench.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
@@ -41,7 +42,7 @@ class ScenarioCommandTests {
         assertThat(render("iozone-compressed-sync").command())
                 .isEqualTo(CATALOG.get("iozone-compressed-sync").command() + " -f /compressed/iozone.tmp");
         assertThat(render("dd-compressed-read").preparation()).extracting(ScenarioCommand.Step::command)
-                .containsExactly("chattr +c /", "dd if=/dev/zero of=dummy bs=1m count=1000", "echo 3 > /proc/sys/vm/drop_caches");
+                .containsExactly("chattr +c /data", "dd if=/dev/zero of=dummy bs=1m count=1000", "echo 3 > /proc/sys/vm/drop_caches");
     }
 
     @Test
@@ -143,7 +144,8 @@ class ScenarioCommandTests {
     @Test
     void mkfsMountAndPreparationFollowTheParameters() {
         assertThat(render("fio-large-section", "segs_per_sec", 1).mkfs()).isEqualTo("-s 1");
-        assertThat(render("fio-large-section").preparation()).containsExactly(new ScenarioCommand.Step(Op.MKDIR, "/mnt/test_dir", "mkdir -p /mnt/test_dir"));
+        assertThat(render("fio-large-section").preparation()).extracting(ScenarioCommand.Step::op, ScenarioCommand.Step::path,
+                ScenarioCommand.Step::command).containsExactly(tuple(Op.MKDIR, "/mnt/test_dir", "mkdir -p /mnt/test_dir"));
         Rendered none = render("dd-compressed-read", "compression", "none");
         assertThat(none.mount()).isEmpty();
         assertThat(none.preparation()).extracting(ScenarioCommand.Step::op).containsExactly(Op.RUN, Op.DROP_CACHES);

@@ -93,9 +93,19 @@ class ScenarioLoaderTests {
     }
 
     @Test
-    void onlyTheLastVariantMayBeUnconditional() {
-        assertThatThrownBy(() -> parse("iozone-compressed-sync", m -> ((Map<String, Object>) at(m, "run", 1)).put("when", Map.of("reclen_kb", List.of(4)))))
-                .hasMessageContaining("run[1]: the last variant must have no when");
+    void exactlyOneMeasuredRunAppliesAtEachPoint() {
+        assertThatThrownBy(() -> parse("tiotest-multithread-read", m -> ((Map<String, Object>) at(m, "script", 1)).remove("headline")))
+                .hasMessageContaining("script: tiotest-multithread-read: no measured run (\"headline\": true) applies");
+        assertThatThrownBy(() -> parse("iozone-compressed-sync", m -> ((Map<String, Object>) at(m, "script", 5)).remove("when")))
+                .hasMessageContaining("two measured runs apply");
+    }
+
+    @Test
+    void aScriptLineTheMachineCannotRunFailsToLoad() {
+        assertThatThrownBy(() -> parse("fio-large-section", m -> ((List<Object>) m.get("script")).add(0, "rsync -a /a /b")))
+                .hasMessageContaining("broken.json: script: script line 1 'rsync -a /a /b': unknown command 'rsync'");
+        assertThatThrownBy(() -> parse("dd-compressed-read", m -> ((List<Object>) m.get("script")).add(0, "insmod null_blk.ko memory_backed=1")))
+                .hasMessageContaining("profile pixel3-ufs21-little4 has no null_blk");
     }
 
     @Test
@@ -105,10 +115,9 @@ class ScenarioLoaderTests {
     }
 
     @Test
-    void aTemplateNamingAnUnknownPlaceholderFailsToRender() throws IOException {
-        Scenario s = parse("fio-large-section", m -> m.put("run", "fio --size={sise}"));
-        assertThatThrownBy(() -> ScenarioCommand.render(s, s.defaults()))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("unknown placeholder {sise}");
+    void aTemplateNamingAnUnknownPlaceholderFailsToLoad() {
+        assertThatThrownBy(() -> parse("fio-large-section", m -> ((Map<String, Object>) at(m, "script", 3)).put("line", "fio --size={sise}")))
+                .hasMessageContaining("unknown placeholder {sise}");
     }
 
     @Test

@@ -128,6 +128,8 @@ class MechanismCheckTests {
         assertThat(decrease("seg_entry_reads", 0.5).describe()).isEqualTo("seg_entry_reads decrease by at least 50 %");
         assertThat(unchanged("write_requests", 0.125).describe()).isEqualTo("write_requests unchanged within 12.5 %");
         assertThat(increase("x", 10).describe()).isEqualTo("x increase by at least 1000 %");
+        assertThat(increase("rf_node_blocks", 0).describe()).as("any increase: no \"at least 0 %\"").isEqualTo("rf_node_blocks increase");
+        assertThat(decrease("checkpoints", 0).describe()).isEqualTo("checkpoints decrease");
     }
 
     @Test

@@ -6,6 +6,7 @@ import org.f2fsobs.engine.f2fs.F2fsOptions;
 import org.f2fsobs.engine.f2fs.Mkfs;
 import org.f2fsobs.engine.f2fs.Volume;
 import org.f2fsobs.engine.f2fs.fsck.Fsck;
+import org.f2fsobs.engine.f2fs.recovery.Recovery;
 import org.f2fsobs.engine.kernel.Kernel;
 import org.f2fsobs.engine.platform.Profile;
 import org.f2fsobs.engine.sim.Prng;
@@ -22,10 +23,14 @@ import org.f2fsobs.engine.sim.device.PowerCutReport;
  * point, rebuild the disk as it was at that point, cut the power (un-flushed writes dropped, or a seeded subset kept,
  * which reorders them), boot a fresh kernel, mount with roll-forward recovery, run fsck and check every promise.
  *
- * <p>Crash points: every flush or FUA completion during the measured part of the workload ({@link CrashMode#DROP_ALL});
- * one seeded point between each two of them where writes completed in between ({@link CrashMode#RANDOM_SUBSET}); and
- * the end of the workload. They are numbered from 0 in device order; the numbering does not depend on which points
- * are checked.
+ * <p>Crash points ({@link CrashPoints}): every flush or FUA completion during the measured part of the workload
+ * ({@link CrashMode#DROP_ALL}); one seeded point between each two of them where writes completed in between
+ * ({@link CrashMode#RANDOM_SUBSET}); every moment a promise returned; the end of the workload; and extra cuts where a
+ * kind of write was cut too rarely. Each has its kinds ({@link CrashPoints.Kind}). They are numbered from 0 in device
+ * order; the numbering does not depend on which points are checked.
+ *
+ * <p>Durability is decided on write identity first ({@link DurabilityCheck}): the device keeps, with every block,
+ * which write put its content there, so an older generation with equal bytes is a loss.
  */
 public final class CrashHarness {
     private CrashHarness() {}
@@ -39,13 +44,32 @@ public final class CrashHarness {
         void run(SimTask t, Volume v, Runnable measured);
     }
 
-    public enum Verdict { SAFE, DATA_LOST, INCONSISTENT }
+    /** Per point SAFE, DATA_LOST or INCONSISTENT; a whole check may also be INSUFFICIENT_COVERAGE (CrashPoints). */
+    public enum Verdict { SAFE, DATA_LOST, INCONSISTENT, INSUFFICIENT_COVERAGE }
 
-    /** A crash point: after device-log entry {@code logIndex} (−1: before any), promises of journal events before {@code tag}. */
-    public record Point(int number, int logIndex, long tag, CrashMode mode, String where) {}
+    /**
+     * A crash point: after device-log entry {@code logIndex} (−1: before any), promises of journal events before
+     * {@code tag}; {@code kind} is what it cuts at first, {@code kindBits} every kind it counts for.
+     */
+    public record Point(int number, int logIndex, long tag, CrashMode mode, CrashPoints.Kind kind, int kindBits, String where) {
+        public boolean has(CrashPoints.Kind k) {
+            return (kindBits & (1 << k.ordinal())) != 0;
+        }
 
-    /** What one crash point showed. */
-    public record Outcome(Point point, Verdict verdict, String what, PowerCutReport cut) {}
+        /** Every kind this point counts for, in kind order. */
+        public List<CrashPoints.Kind> kinds() {
+            return java.util.Arrays.stream(CrashPoints.Kind.values()).filter(this::has).toList();
+        }
+    }
+
+    /**
+     * The work of the mount after a cut: its virtual time (superblock and checkpoint reads, roll-forward, the
+     * CP_RECOVERY checkpoint) and what roll-forward did.
+     */
+    public record RecoveryWork(long mountNs, int nodesWalked, int inodes, int dnodesReplayed, int blocksRecovered) {}
+
+    /** What one crash point showed: the verdict, in words, the first lost range (DATA_LOST), the recovery's work. */
+    public record Outcome(Point point, Verdict verdict, String what, PowerCutReport cut, Loss lost, RecoveryWork recovery) {}
 
     /** Runs the workload once, recording; the returned recording checks crash points. */
     public static Recording record(Setup s, Workload w) {
@@ -57,10 +81,14 @@ public final class CrashHarness {
         store.log(log);
         Kernel k = new Kernel(s.profile(), store, s.seed());
         int[] measuredFrom = {-1};
+        long[] measuredTag = {0};
         k.machine().sim().spawn("sh", t -> {
             Volume v = Volume.mount(t, k, s.mount());
             v.observe(journal);
-            w.run(t, v, () -> measuredFrom[0] = log.size());
+            w.run(t, v, () -> {
+                measuredFrom[0] = log.size();
+                measuredTag[0] = journal.size();
+            });
             v.observe(null);
         });
         try {
@@ -69,28 +97,9 @@ public final class CrashHarness {
             store.log(null);
         }
         int from = measuredFrom[0] < 0 ? 0 : measuredFrom[0];
-        return new Recording(s, base, log, journal, points(log, from, journal.size(), new Prng(s.seed() * 0x9E3779B97F4A7C15L + 3)));
-    }
-
-    private static List<Point> points(DeviceLog log, int from, long endTag, Prng prng) {
-        List<Point> pts = new ArrayList<>();
-        int prev = from - 1;
-        for (int i = from; i < log.size(); i++) {
-            if (!log.isBoundary(i)) continue;
-            if (i - prev > 1) {
-                int j = prev + 1 + prng.nextInt(i - prev - 1);
-                pts.add(new Point(pts.size(), j, log.tag(j), CrashMode.RANDOM_SUBSET,
-                        "after write " + (j - from + 1) + " of the command (block " + log.blkaddr(j)
-                                + "), un-flushed writes kept or lost at random"));
-            }
-            pts.add(new Point(pts.size(), i, log.tag(i), CrashMode.DROP_ALL, log.isFlush(i)
-                    ? "at the completion of a cache flush (device write " + (i - from + 1) + " of the command), un-flushed writes lost"
-                    : "at the completion of a FUA write to block " + log.blkaddr(i) + ", un-flushed writes lost"));
-            prev = i;
-        }
-        int last = log.size() - 1;
-        pts.add(new Point(pts.size(), last, endTag, CrashMode.DROP_ALL, "at the end of the command, un-flushed writes lost"));
-        return pts;
+        List<Point> pts = CrashPoints.plan(log, from, measuredTag[0], journal.size(), journal.promiseEvents(),
+                new Prng(s.seed() * 0x9E3779B97F4A7C15L + 3));
+        return new Recording(s, base, log, journal, pts);
     }
 
     /** A recorded run: its crash points, checkable in any order (fastest in increasing order). */
@@ -118,7 +127,7 @@ public final class CrashHarness {
 
         /** Cuts the power at {@code p}, boots, mounts with recovery, runs fsck and checks the promises. */
         public Outcome check(Point p) {
-            if (check == null) check = new DurabilityCheck(journal);
+            if (check == null) check = new DurabilityCheck(journal, base.tags());
             if (replay == null || replayed > p.logIndex() + 1) {
                 replay = base.copy();
                 replayed = 0;
@@ -128,29 +137,33 @@ public final class CrashHarness {
             DeviceStore image = replay.crashImage(p.mode(), new Prng(setup.seed() * 31 + p.number()));
             Kernel k = new Kernel(setup.profile(), image, setup.seed() + 7919L * (p.number() + 1));
             Outcome[] out = new Outcome[1];
+            RecoveryWork[] work = new RecoveryWork[1];
             k.machine().sim().spawn("check", t -> {
                 Volume v;
+                long t0 = t.nowNs();
                 try {
                     v = Volume.mount(t, k, setup.mount());
                 } catch (RuntimeException e) {
-                    out[0] = new Outcome(p, Verdict.INCONSISTENT, "mount with recovery failed: " + e.getMessage(), image.lastCut());
+                    out[0] = new Outcome(p, Verdict.INCONSISTENT, "mount with recovery failed: " + e.getMessage(), image.lastCut(), null, null);
                     return;
                 }
+                Recovery.Result r = v.recovery();
+                work[0] = new RecoveryWork(t.nowNs() - t0, r.nodesWalked(), r.inodes(), r.dnodesReplayed(), r.blocksRecovered());
                 List<String> fsck = Fsck.check(v.sbi());
                 if (!fsck.isEmpty()) {
                     out[0] = new Outcome(p, Verdict.INCONSISTENT, "fsck after recovery: " + fsck.get(0)
-                            + (fsck.size() > 1 ? " (and " + (fsck.size() - 1) + " more)" : ""), image.lastCut());
+                            + (fsck.size() > 1 ? " (and " + (fsck.size() - 1) + " more)" : ""), image.lastCut(), null, work[0]);
                     return;
                 }
-                List<String> lost = check.verify(t, v, (int) p.tag());
-                out[0] = lost.isEmpty() ? new Outcome(p, Verdict.SAFE, "", image.lastCut())
-                        : new Outcome(p, Verdict.DATA_LOST, lost.get(0), image.lastCut());
+                List<Loss> lost = check.verify(t, v, (int) p.tag());
+                out[0] = lost.isEmpty() ? new Outcome(p, Verdict.SAFE, "", image.lastCut(), null, work[0])
+                        : new Outcome(p, Verdict.DATA_LOST, lost.get(0).what(), image.lastCut(), lost.get(0), work[0]);
             });
             try {
                 k.machine().sim().run();
             } catch (SimFailure f) {
                 Throwable c = f.getCause() != null ? f.getCause() : f;
-                return new Outcome(p, Verdict.INCONSISTENT, "the check failed after recovery: " + c.getMessage(), image.lastCut());
+                return new Outcome(p, Verdict.INCONSISTENT, "the check failed after recovery: " + c.getMessage(), image.lastCut(), null, work[0]);
             }
             return out[0];
         }

@@ -87,6 +87,21 @@ public record F2fsOptions(Optimizations optimizations, String serializeRule, int
         return o;
     }
 
+    /**
+     * f2fs_remount: default_options(sbi, true) resets the mount options, then the remount's own are parsed; the sysfs
+     * tunables (min_*_blocks) and the era rules are not mount options and stay.
+     */
+    public F2fsOptions remount(String text) {
+        F2fsOptions d = defaults(optimizations);
+        return new F2fsOptions(optimizations, serializeRule, serializeTempMask, minSeqBlocks, minFsyncBlocks, minHotBlocks,
+                d.checkpointMerge, d.flushMerge, d.compressAlgorithm, d.compressLogSize, d.nobarrier).withMountOptions(text);
+    }
+
+    public F2fsOptions withMinHotBlocks(int blocks) {
+        return new F2fsOptions(optimizations, serializeRule, serializeTempMask, minSeqBlocks, minFsyncBlocks, blocks,
+                checkpointMerge, flushMerge, compressAlgorithm, compressLogSize, nobarrier);
+    }
+
     private static String requireValue(String opt, String val) {
         if (val == null || val.isEmpty()) throw new F2fsException("EINVAL", "mount option " + opt + " needs a value");
         return val;

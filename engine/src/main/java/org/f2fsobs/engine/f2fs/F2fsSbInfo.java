@@ -29,7 +29,8 @@ public final class F2fsSbInfo {
     public final DeviceStore store;
     public final SuperBlock sb;
     public final SegmentLayout layout;
-    public final F2fsOptions opts;
+    /** Mount options and sysfs tunables in effect: a remount or a write to /sys/fs/f2fs/&lt;dev&gt;/ replaces them. */
+    public F2fsOptions opts;
     public final F2fsStat stat = new F2fsStat();
 
     SegmentManager sm;

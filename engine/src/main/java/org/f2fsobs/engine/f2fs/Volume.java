@@ -32,8 +32,9 @@ import org.f2fsobs.engine.sim.SimTask;
 /**
  * The VFS-like facade the workloads call from simulated tasks (ARCHITECTURE §1.1): paths, file descriptors,
  * open flags, pwrite/pread, fsync/fdatasync, ftruncate, mkdir with the compression flag (chattr +c), unlink, link,
- * sync, drop_caches, umount. Mounting runs roll-forward recovery. Paths are relative to the volume root; missing
- * parent directories are created by {@link #mkdirs}.
+ * sync, drop_caches, umount. Mounting runs roll-forward recovery. Paths resolve in the machine's namespace
+ * ({@link #setNamespace}: absolute ones under the mount point, relative ones from the current directory; ".." never
+ * above the volume root); missing parent directories are created by {@link #mkdirs}.
  */
 public final class Volume {
     public static final int O_RDONLY = 0;
@@ -55,6 +56,7 @@ public final class Volume {
     private final TreeMap<Integer, OpenFile> fds = new TreeMap<>();
     private final Recovery.Result recovery;
     private int nextFd = 3;
+    private final Namespace ns = new Namespace();
     private SyscallObserver observer = NOP;
     private boolean mounted = true;
 
@@ -98,7 +100,7 @@ public final class Volume {
         });
         sbi.cp().setDataHooks(this::flushDirtyDents, task -> kernel.mm().bdi().syncAll(task), this::flushDataWrites);
         flush.start();
-        this.recovery = new Recovery(sbi, dir).recoverFsyncData(t);
+        this.recovery = new Recovery(sbi, dir, this::evict).recoverFsyncData(t);
     }
 
     /** Mounts the volume on the kernel's disk (which mkfs has formatted), recovering fsync'd data. */
@@ -151,10 +153,24 @@ public final class Volume {
 
     // ------------------------------------------------------------------ paths
 
-    private static List<String> split(String path) {
-        List<String> parts = new ArrayList<>();
-        for (String p : path.split("/")) if (!p.isEmpty() && !p.equals(".")) parts.add(p);
-        return parts;
+    /**
+     * Where the volume sits in the simulated machine's namespace: the mount point (absolute, "/" by default) and the
+     * current directory of the shell, relative to the volume root (chdir). Absolute paths must lie under the mount
+     * point; relative ones start at the current directory.
+     */
+    public void setNamespace(String mountPoint, String cwd) {
+        ns.set(mountPoint, cwd);
+    }
+
+    /** chdir(2) on the volume: {@code path} must be a directory. */
+    public void chdir(SimTask t, String path) {
+        List<String> parts = split(path);
+        resolveDir(t, parts, parts.size(), false);
+        ns.chdir(parts);
+    }
+
+    private List<String> split(String path) {
+        return ns.split(path);
     }
 
     private F2fsInode root(SimTask t) {
@@ -256,7 +272,7 @@ public final class Volume {
         if (!created && (flags & O_TRUNC) != 0) observer.resized(inode.ino, 0);
         inode.openCount++;
         int fd = nextFd++;
-        fds.put(fd, new OpenFile(inode, flags, sbi.machine.profile().tunables().raPages()));
+        fds.put(fd, new OpenFile(inode, flags, kernel.mm().bdi().raPages()));
         return fd;
     }
 
@@ -282,9 +298,10 @@ public final class Volume {
         if ((f.flags & 3) == O_RDONLY) throw new F2fsException("EBADF", "file descriptor " + fd + " is not open for writing");
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         long p = (f.flags & O_APPEND) != 0 ? f.inode.isize : pos;
-        long n = ops.writeIter(t, f.inode, p, len, data, (f.flags & O_SYNC) == O_SYNC, (f.flags & O_DSYNC) != 0,
+        long writeSeq = sbi.store.tags().nextWriteSeq();
+        long n = ops.writeIter(t, f.inode, p, len, data, writeSeq, (f.flags & O_SYNC) == O_SYNC, (f.flags & O_DSYNC) != 0,
                 (f.flags & O_DIRECT) != 0);
-        observer.written(f.inode.ino, p, n, data, (f.flags & (O_SYNC | O_DSYNC)) != 0);
+        observer.written(f.inode.ino, p, n, data, writeSeq, (f.flags & (O_SYNC | O_DSYNC)) != 0);
         return n;
     }
 
@@ -300,14 +317,14 @@ public final class Volume {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         F2fsInode i = fd(fd).inode;
         ops.fsync(t, i, 0, Long.MAX_VALUE, false);
-        observer.fsynced(i.ino);
+        observer.fsynced(i.ino, false);
     }
 
     public void fdatasync(SimTask t, int fd) {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         F2fsInode i = fd(fd).inode;
         ops.fsync(t, i, 0, Long.MAX_VALUE, true);
-        observer.fsynced(i.ino);
+        observer.fsynced(i.ino, true);
     }
 
     public void ftruncate(SimTask t, int fd, long size) {
@@ -376,6 +393,49 @@ public final class Volume {
         if (i.links == 0) evict(t, i);
     }
 
+    /** The names in a directory, without "." and "..", in the directory's (sorted) order. */
+    public List<String> list(SimTask t, String path) {
+        F2fsInode d = lookup(t, path);
+        if (d == null) throw new F2fsException("ENOENT", "no such directory: " + path);
+        if (!d.directory) throw new F2fsException("ENOTDIR", path + " is not a directory");
+        List<String> names = new ArrayList<>();
+        for (DentryBlock.Dentry e : dir.list(t, d)) if (!e.name().equals(".") && !e.name().equals("..")) names.add(e.name());
+        return names;
+    }
+
+    /** Whether {@code path} names a directory (false when it is a file or does not exist). */
+    public boolean isDirectory(SimTask t, String path) {
+        F2fsInode i = lookup(t, path);
+        return i != null && i.directory;
+    }
+
+    /** rmdir(2) of an empty directory (f2fs_rmdir: f2fs_unlink, then the inode is evicted). */
+    public void rmdir(SimTask t, String path) {
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        List<String> parts = split(path);
+        if (parts.isEmpty()) throw new F2fsException("EBUSY", "cannot remove the volume root");
+        F2fsInode parent = resolveDir(t, parts, parts.size() - 1, false);
+        String name = parts.get(parts.size() - 1);
+        DentryBlock.Dentry d = dir.lookup(t, parent, name);
+        if (d == null) throw new F2fsException("ENOENT", "no such directory: " + path);
+        if (!d.directory()) throw new F2fsException("ENOTDIR", path + " is not a directory");
+        F2fsInode i = sbi.icache.iget(t, d.ino());
+        if (!list(t, path).isEmpty()) throw new F2fsException("ENOTEMPTY", path + " is not empty");
+        if (ns.isCwd(parts)) throw new F2fsException("EBUSY", path + " is the current directory");
+        sbi.cpRwsem.downRead(t);
+        try {
+            dir.deleteEntry(t, parent, name);
+            parent.links--;
+            parent.markDirty();
+            i.links = 0;
+            i.markDirty();
+        } finally {
+            sbi.cpRwsem.upRead(t);
+        }
+        evict(t, i);
+        dir.forget(i.ino);
+    }
+
     /** f2fs_evict_inode: truncate everything, remove the nodes, forget the inode. */
     private void evict(SimTask t, F2fsInode i) {
         ops.truncate(t, i, 0);
@@ -414,15 +474,18 @@ public final class Volume {
         if (!mounted) return;
         if (!fds.isEmpty()) fds.clear();
         sbi.cp().writeCheckpoint(t, CpReason.CP_UMOUNT);
+        // kill_sb → evict_inodes: the volume's pages leave the page cache with its inodes
+        for (F2fsInode i : sbi.icache.all()) i.mapping().dropCleanPages();
+        sbi.nmI().dropCleanNodePages();
         mounted = false;
         observer.synced();
     }
 
     private static final SyscallObserver NOP = new SyscallObserver() {
         @Override public void opened(String path, int ino, boolean created) { }
-        @Override public void written(int ino, long pos, long len, org.f2fsobs.engine.f2fs.file.FileData data, boolean sync) { }
+        @Override public void written(int ino, long pos, long len, org.f2fsobs.engine.f2fs.file.FileData data, long writeSeq, boolean sync) { }
         @Override public void resized(int ino, long size) { }
-        @Override public void fsynced(int ino) { }
+        @Override public void fsynced(int ino, boolean datasync) { }
         @Override public void unlinked(String path, int ino) { }
         @Override public void synced() { }
     };

@@ -10,6 +10,7 @@ public enum CpuOp {
     SYSCALL("syscall", "per system call: entry, exit, fd lookup"),
     COPY_USER_BYTE("copy_user_byte", "per byte copied between user buffer and page cache (copy_from_user/copy_to_user)"),
     MEMSET_BYTE("memset_byte", "per byte zeroed (zeroing a new page cache page, a page tail)"),
+    URANDOM_BYTE("urandom_byte", "per byte read from /dev/urandom: the ChaCha20 keystream of get_random_bytes_user (the copy to the user buffer charged apart)"),
     USER_IO("user_io", "per I/O unit: the benchmark tool's own user-space work around one read()/write()"),
 
     // page cache, writeback, readahead

@@ -5,8 +5,9 @@ import java.util.Map;
 /**
  * A named simulated machine: CPUs and their primitive costs, memory, block device, kernel tunables and era.
  * Every constant carries its source ({@link #constants()}, flattened as {@code cpu.costs_ps.copy_user_byte} etc.).
- * The accessors of the constants note their reads in {@link #reads()}, one log per profile instance, shared by its
- * parts ({@link ProfileReads}).
+ * The accessors of the constants note their reads in {@link #reads()}, one log per loaded profile, shared by its parts
+ * and by the profiles derived from it (a scaled machine, a script's device: they pass {@code reads} on), so that
+ * what a derivation read counts as read ({@link ProfileReads}).
  *
  * @param userland       "gnu" or "toybox": what {@code dd} prints by default on this machine
  * @param memoryBytes    installed RAM
@@ -31,7 +32,7 @@ public record Profile(String name, String title, String description, String user
         kernel = kernel.withReads(reads);
     }
 
-    /** A profile with a fresh read log (its parts are rebound to it). */
+    /** A profile with a fresh read log (its parts are rebound to it): a profile of its own, not derived from another. */
     public Profile(String name, String title, String description, String userland, CpuSpec cpu, long memoryBytes,
                    long availableBytes, long dirtyableBytes, DeviceSpec device, Tunables tunables, KernelSpec kernel,
                    Map<String, Sourced> constants) {

@@ -43,12 +43,29 @@ public final class ProfileLoader {
      * 280): the same checks apply to an overridden value as to the file's, and its source says it was overridden.
      */
     public static Profile fromResource(String name, Map<String, Long> overrides) {
-        String path = "profiles/" + name + ".json";
-        try (InputStream in = ProfileLoader.class.getClassLoader().getResourceAsStream(path)) {
-            if (in == null) throw new ProfileException("unknown profile '" + name + "' (known: " + Profiles.names() + ")");
-            return parse(name + ".json", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8), overrides);
-        } catch (IOException e) {
-            throw new ProfileException("cannot read profile " + path + ": " + e.getMessage());
+        return parse(name + ".json", resourceText(name), overrides);
+    }
+
+    /** Texts of the profile resources read so far: each file is read once, every load parses a fresh Profile from it. */
+    private static final Map<String, String> TEXTS = new java.util.TreeMap<>();
+
+    /**
+     * The text of {@code profiles/NAME.json}, read from the class path the first time it is asked for (a shipped profile
+     * is asked for when {@link Profiles} loads, before any request is served: no file is read on a server's event loop).
+     */
+    static String resourceText(String name) {
+        synchronized (TEXTS) {
+            String text = TEXTS.get(name);
+            if (text != null) return text;
+            String path = "profiles/" + name + ".json";
+            try (InputStream in = ProfileLoader.class.getClassLoader().getResourceAsStream(path)) {
+                if (in == null) throw new ProfileException("unknown profile '" + name + "' (known: " + Profiles.names() + ")");
+                text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new ProfileException("cannot read profile " + path + ": " + e.getMessage());
+            }
+            TEXTS.put(name, text);
+            return text;
         }
     }
 

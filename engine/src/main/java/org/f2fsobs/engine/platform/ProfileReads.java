@@ -17,6 +17,11 @@ import java.util.TreeSet;
  * every run loads its own profile instance, so no two runs share a log. Equality ignores the log: it is not part of
  * a profile's value.
  *
+ * <p>A run's log starts when its simulation does: copying a profile into a scaled machine or a script's device reads
+ * every field without depending on it, and the run then reads the derived values under the same keys. A value derived
+ * from another key before the run (null_blk's queue count from {@code cpu.count}) relies on the run reading that key
+ * too; every run reads {@code cpu.count}.
+ *
  * <p>Over-approximation: a cost captured when an object is built (a lock's hand-off cost, the simulation's context
  * switch and slice) is noted then, whether or not the run later pays it; the band then runs a point that cannot
  * move, which costs time but never hides a swing.

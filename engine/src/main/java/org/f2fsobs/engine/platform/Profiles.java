@@ -7,6 +7,10 @@ import java.util.List;
 public final class Profiles {
     private static final List<String> NAMES = List.of("nullblk-x86", "pixel3-ufs21-little4", "amlogic-arm64-p3", "ufs21-2018");
 
+    static {
+        for (String n : NAMES) ProfileLoader.resourceText(n);     // read the shipped files once, when this class loads
+    }
+
     private Profiles() {}
 
     public static List<String> names() {

@@ -77,7 +77,7 @@ public final class F2fsRig {
             long old = dn.dataBlkaddr();
             long addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : F2fsConst.NULL_ADDR, log,
                     new SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0),
-                    a -> dataIo[log.temp()].submitPageWrite(t, a, NO_PAGE, ref, null, 0));
+                    a -> dataIo[log.temp()].submitPageWrite(t, a, NO_PAGE, ref, 0, null, 0, 0));
             sbi.nmI().setDataBlkaddr(dn, addr);
             return addr;
         }

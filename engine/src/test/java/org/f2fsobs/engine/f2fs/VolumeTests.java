@@ -80,4 +80,28 @@ class VolumeTests {
         assertThat(Fsck.check(after.sbi())).isEmpty();
         assertThat(after.sbi().sitI().writtenValidBlocks()).isLessThanOrEqualTo(validBefore[0] + 2);
     }
+
+    @Test
+    void pathsResolveInTheNamespaceAndRmdirFreesAnEmptyDirectory() {
+        VolumeRig rig = new VolumeRig(1L << 30, 1);
+        Volume v1 = rig.boot(O, (t, v) -> {
+            v.setNamespace("/mnt/f2fs", "/");
+            v.mkdirs(t, "/mnt/f2fs/a/b", false);
+            v.chdir(t, "a");
+            v.close(t, v.open(t, "b/../f", Volume.O_CREAT | Volume.O_WRONLY));
+            assertThat(v.list(t, "/mnt/f2fs/a")).containsExactly("b", "f");
+            assertThat(v.lookup(t, "/mnt/f2fs/a/f")).isNotNull();
+            assertThatThrownBy(() -> v.open(t, "../../x", Volume.O_CREAT)).isInstanceOf(F2fsException.class)
+                    .hasMessage("EINVAL: '..' in ../../x climbs above the volume root");
+            assertThatThrownBy(() -> v.open(t, "/tmp/x", Volume.O_CREAT)).hasMessage("ENOENT: /tmp/x is not on the simulated volume (mounted at /mnt/f2fs)");
+            assertThatThrownBy(() -> v.rmdir(t, "/mnt/f2fs/a")).hasMessageStartingWith("ENOTEMPTY");
+            v.rmdir(t, "b");
+            v.unlink(t, "f");
+            v.chdir(t, "/mnt/f2fs");
+            v.rmdir(t, "a");
+            assertThat(v.list(t, "/mnt/f2fs")).isEmpty();
+            v.umount(t);
+        });
+        assertThat(Fsck.check(v1.sbi())).isEmpty();
+    }
 }

@@ -91,7 +91,7 @@ public final class Checkpointer {
     private void writeMeta(SimTask t, long blkaddr, Object image, int flags) {
         metaWriteback.inc();
         sbi.stat.metaBlocksWritten++;
-        metaIo.submitPageWrite(t, blkaddr, new MetaWrite(), 0, image, flags);
+        metaIo.submitPageWrite(t, blkaddr, new MetaWrite(), image, flags);
     }
 
     private final class MetaWrite implements IoPage {

@@ -136,6 +136,7 @@ final class CompressReader implements DataReader.ClusterReader {
 
     private void zeroPage(CachePage p) {
         p.ref = sbi.store.registry().zeroRef();
+        p.tag = 0;
         p.meta = null;
         p.setUptodate();
         p.unlock();
@@ -246,7 +247,7 @@ final class CompressReader implements DataReader.ClusterReader {
         boolean compr = false;
         for (int i = 0; i < b.vcnt() && !compr; i++) compr = b.page(i) instanceof CompressedPage;
         if (!compr) {
-            for (int i = 0; i < b.vcnt(); i++) ((IoPage) b.page(i)).endRead(b.status(), b.ref(i), b.meta(i));
+            for (int i = 0; i < b.vcnt(); i++) ((IoPage) b.page(i)).endRead(b.status(), b.ref(i), b.tag(i), b.meta(i));
             return;
         }
         int cpu = b.submitter() == null ? 0 : b.submitter().cpuId();
@@ -263,9 +264,10 @@ final class CompressReader implements DataReader.ClusterReader {
         for (int i = 0; i < b.vcnt(); i++) {
             if (b.page(i) instanceof CompressedPage cp) {
                 cp.dic().cpageRefs[cp.index()] = b.ref(i);
+                if (cp.index() == 0) cp.dic().clusterTag = b.tag(i);
                 endReadCompressedPage(t, cp.dic(), b.status() != 0, inTask);
             } else {
-                ((IoPage) b.page(i)).endRead(b.status(), b.ref(i), b.meta(i));
+                ((IoPage) b.page(i)).endRead(b.status(), b.ref(i), b.tag(i), b.meta(i));
             }
         }
         for (int i = 0; i < b.vcnt(); i++) if (b.page(i) instanceof CompressedPage cp) putDic(t, cp.dic(), inTask);
@@ -312,7 +314,10 @@ final class CompressReader implements DataReader.ClusterReader {
         putDic(t, dic, inTask);
     }
 
-    /** __f2fs_decompress_end_io: each page of the cluster takes its decompressed bytes, becomes uptodate, unlocks. */
+    /**
+     * __f2fs_decompress_end_io: each page of the cluster takes its decompressed bytes (and, simulator bookkeeping, the
+     * write identity the cluster's first compressed block carries for it), becomes uptodate, unlocks.
+     */
     private void decompressEndIo(DecompressIoCtx dic, byte[] rbuf) {
         ContentRegistry reg = sbi.store.registry();
         for (int i = 0; i < dic.clusterSize; i++) {
@@ -320,6 +325,7 @@ final class CompressReader implements DataReader.ClusterReader {
             if (p == null) continue;
             if (rbuf != null) {
                 p.ref = allZero(rbuf, i * PAGE_SIZE) ? reg.zeroRef() : reg.literal(rbuf, i * PAGE_SIZE, PAGE_SIZE);
+                p.tag = sbi.store.tags().member(dic.clusterTag, i);
                 p.meta = null;
                 p.setUptodate();
             }

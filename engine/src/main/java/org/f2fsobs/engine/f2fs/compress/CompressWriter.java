@@ -207,6 +207,9 @@ final class CompressWriter implements DataWriter.ClusterWriter {
             for (int i = 0; i < n; i++) if (s.dnode(i) == null || s.addr(i) == NULL_ADDR) return CompressOps.EAGAIN;
             long psize = (cc.rpages[n - 1].index() + 1) << 12;
             CompressIoCtx cic = new CompressIoCtx(inode.mapping(), cc.rpages.clone(), cc.validNrCpages);
+            long[] members = new long[n];
+            for (int i = 0; i < n; i++) members[i] = cc.rpages[i].tag;
+            long clusterTag = sbi.store.tags().cluster(members);   // which writes the cluster's pages hold (simulator)
             for (CachePage p : cc.rpages) inode.mapping().startWriteback(p);      // set_cluster_writeback
             int flags = writeFlags(wbc);
             CursegType type = writer.dataLog(inode, true);
@@ -226,7 +229,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
                             s.set(i, NEW_ADDR);
                         }
                     } else {
-                        outplaceWriteCompressed(t, cc, s, i, blkaddr, type, io, cic, flags);
+                        outplaceWriteCompressed(t, cc, s, i, blkaddr, type, io, cic, flags, clusterTag);
                     }
                 }
                 writer.decDirty(inode);                                          // inode_dec_dirty_pages
@@ -245,14 +248,14 @@ final class CompressWriter implements DataWriter.ClusterWriter {
 
     /** f2fs_outplace_write_data for compressed page {@code i - 1}: a new COLD_DATA block, old one invalidated. */
     private void outplaceWriteCompressed(SimTask t, CompressCtx cc, ClusterSlots s, int i, long old, CursegType type,
-                                         WriteIo io, CompressIoCtx cic, int flags) {
+                                         WriteIo io, CompressIoCtx cic, int flags, long clusterTag) {
         sbi.cpu(t, CpuOp.WRITE_DATA_PAGE, 1);
         long ref = sbi.store.registry().literal(cc.cbuf, (i - 1) * PAGE_SIZE, PAGE_SIZE);
         DnodeOfData dn = s.dnode(i);
         int ino = cc.inode.ino;
         long addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : NULL_ADDR, type,
                 new SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0),
-                a -> io.submitPageWrite(t, a, cic, ref, null, flags, ino));
+                a -> io.submitPageWrite(t, a, cic, ref, clusterTag, null, flags, ino));
         s.set(i, addr);
         sbi.stat.opuBlocks++;
         sbi.stat.compressedBlocksWritten++;

@@ -18,6 +18,7 @@ final class DecompressIoCtx {
     final CachePage[] rpages;               // pages store raw data in cluster
     final int nrCpages;                     // total page number in cpages
     final long[] cpageRefs;                 // content of the compressed pages, filled at read completion
+    long clusterTag;                        // write identity of the first compressed page (WriteTags), simulator only
     int remainingPages;                     // number of compressed pages remaining to be read
     int refcnt;                             // I/O references held by bios, plus one for decompression
     boolean failed;                         // IO error occurred before decompression?

@@ -89,6 +89,7 @@ public final class DataReader {
 
     private void zeroPage(CachePage p) {
         p.ref = sbi.store.registry().zeroRef();
+        p.tag = 0;
         p.setUptodate();
         p.unlock();
     }
@@ -124,7 +125,7 @@ public final class DataReader {
 
     private static void readEndIo(Bio b) {
         for (int i = 0; i < b.vcnt(); i++) {
-            if (b.page(i) instanceof IoPage io) io.endRead(b.status(), b.ref(i), b.meta(i));
+            if (b.page(i) instanceof IoPage io) io.endRead(b.status(), b.ref(i), b.tag(i), b.meta(i));
         }
     }
 
@@ -142,8 +143,9 @@ public final class DataReader {
         }
 
         @Override
-        public void endRead(int status, long ref, Object meta) {
+        public void endRead(int status, long ref, long tag, Object meta) {
             page.ref = ref;
+            page.tag = tag;
             page.meta = meta;
             page.setUptodate();
             page.unlock();

@@ -221,7 +221,7 @@ public final class DataWriter {
     void inplaceWrite(SimTask t, F2fsInode inode, CachePage p, long addr, int flags) {
         inode.mapping().startWriteback(p);
         WriteIo io = sbi.dataIo[dataLog(inode, false).temp()];
-        io.submitPageWrite(t, addr, new PageWrite(inode, p), p.ref, p.meta, flags, inode.ino);
+        io.submitPageWrite(t, addr, new PageWrite(inode, p), p.ref, p.tag, p.meta, flags, inode.ino);
         inode.fiUpdateWrite = true;
         inode.updateIno = true;
         sbi.stat.ipuBlocks++;
@@ -234,7 +234,7 @@ public final class DataWriter {
         WriteIo io = sbi.dataIo[type.temp()];
         long addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : NULL_ADDR, type,
                 new SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0),
-                a -> io.submitPageWrite(t, a, new PageWrite(inode, p), p.ref, p.meta, flags, inode.ino));
+                a -> io.submitPageWrite(t, a, new PageWrite(inode, p), p.ref, p.tag, p.meta, flags, inode.ino));
         sbi.nmI().setDataBlkaddr(dn, addr);
         inode.fiAppendWrite = true;
         inode.appendIno = true;

@@ -5,8 +5,8 @@ public interface IoPage {
     /** The write of this page completed (end_page_writeback); runs in completion context. */
     void endWrite(int status);
 
-    /** The read of this page completed with the block's content; runs in completion context. */
-    default void endRead(int status, long ref, Object meta) {
+    /** The read of this page completed with the block's content and its write identity; runs in completion context. */
+    default void endRead(int status, long ref, long tag, Object meta) {
         throw new IllegalStateException(getClass().getSimpleName() + " is never read");
     }
 }

@@ -35,13 +35,16 @@ public final class WriteIo {
     public PageType type() { return type; }
     public int temp() { return temp; }
 
-    /** f2fs_submit_page_write for one page: a data content reference or a metadata image. */
-    public void submitPageWrite(SimTask t, long blkaddr, IoPage page, long ref, Object meta, int flags) {
-        submitPageWrite(t, blkaddr, page, ref, meta, flags, 0);
+    /** f2fs_submit_page_write for one metadata page (node, checkpoint): its image, no write identity. */
+    public void submitPageWrite(SimTask t, long blkaddr, IoPage page, Object meta, int flags) {
+        submitPageWrite(t, blkaddr, page, 0, 0, meta, flags, 0);
     }
 
-    /** As above, remembering which inode the page belongs to (for {@link #submitMergedCond}). */
-    public void submitPageWrite(SimTask t, long blkaddr, IoPage page, long ref, Object meta, int flags, int ino) {
+    /**
+     * f2fs_submit_page_write for one page: a data content reference and its write identity, or a metadata image;
+     * remembering which inode the page belongs to (for {@link #submitMergedCond}).
+     */
+    public void submitPageWrite(SimTask t, long blkaddr, IoPage page, long ref, long tag, Object meta, int flags, int ino) {
         ioRwsem.lock(t);
         try {
             if (bio != null && (blkaddr != lastBlockInBio + 1 || flags != bioFlags)) submit(t);
@@ -50,7 +53,7 @@ public final class WriteIo {
                 bioFlags = flags;
             }
             if (meta != null) bio.addMeta(page, meta);
-            else bio.addData(page, ref);
+            else bio.addData(page, ref, tag);
             sbi.cpu(t, CpuOp.BIO_ADD_PAGE, 1);
             lastBlockInBio = blkaddr;
             if (ino != 0) inosInBio.add(ino);

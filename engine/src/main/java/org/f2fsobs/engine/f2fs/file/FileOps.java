@@ -19,6 +19,7 @@ import org.f2fsobs.engine.kernel.mm.Filemap;
 import org.f2fsobs.engine.kernel.mm.WritebackControl;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimTask;
+import org.f2fsobs.engine.sim.device.WriteTags;
 
 /**
  * fs/f2fs/file.c and the buffered-write side of data.c: f2fs_file_write_iter (preallocation with one
@@ -59,16 +60,20 @@ public final class FileOps {
 
     // ================================================================== write
 
-    /** f2fs_file_write_iter */
-    public long writeIter(SimTask t, F2fsInode inode, long pos, long len, FileData data, boolean oSync, boolean oDsync, boolean oDirect) {
+    /**
+     * f2fs_file_write_iter. {@code writeSeq} is the call's write identity ({@link WriteTags#nextWriteSeq}): every
+     * page it writes carries {@code WriteTags.page(writeSeq, index)} down to the device (simulator bookkeeping).
+     */
+    public long writeIter(SimTask t, F2fsInode inode, long pos, long len, FileData data, long writeSeq, boolean oSync, boolean oDsync,
+                          boolean oDirect) {
         if (len <= 0) return 0;
         inode.iRwsem.lock(t);
         try {
             if (oDirect && !forceBufferedIo(inode)) {
-                directWrite(t, inode, pos, len, data);
+                directWrite(t, inode, pos, len, data, writeSeq);
             } else {
                 if (!inode.compressed) preallocateBlocks(t, inode, pos, len);
-                performWrite(t, inode, pos, len, data);
+                performWrite(t, inode, pos, len, data, writeSeq);
             }
             boolean skipCp = inode.compressed && sbi.opts.optimizations().skipCpCompressedWrite();
             if (skipCp) inode.skipWriteCp = true;               // seed 003: set right after the data is written
@@ -108,7 +113,7 @@ public final class FileOps {
     }
 
     /** generic_perform_write with f2fs_write_begin / f2fs_write_end. */
-    void performWrite(SimTask t, F2fsInode inode, long pos, long len, FileData data) {
+    void performWrite(SimTask t, F2fsInode inode, long pos, long len, FileData data, long writeSeq) {
         AddressSpace m = inode.mapping();
         long done = 0;
         while (done < len) {
@@ -131,6 +136,7 @@ public final class FileOps {
             } else {
                 page.ref = data.pageRef(idx);
             }
+            page.tag = WriteTags.page(writeSeq, idx);
             page.meta = null;
             sbi.cpu(t, CpuOp.COPY_USER_BYTE, n);
             if (m.setDirty(page)) writer.incDirty(inode);
@@ -159,7 +165,7 @@ public final class FileOps {
      * Direct write (f2fs_dio_write_iter via iomap): blocks without an address are allocated out of place on the
      * data log, existing blocks are overwritten in place; one bio per contiguous run, waited for.
      */
-    void directWrite(SimTask t, F2fsInode inode, long pos, long len, FileData data) {
+    void directWrite(SimTask t, F2fsInode inode, long pos, long len, FileData data, long writeSeq) {
         if ((pos & 4095) != 0 || (len & 4095) != 0) {
             throw new org.f2fsobs.engine.f2fs.F2fsException("EINVAL", "O_DIRECT write not aligned to 4096 bytes");
         }
@@ -191,10 +197,14 @@ public final class FileOps {
                     bio = null;
                 }
                 if (bio == null) bio = new Bio(ReqOp.WRITE, Bio.REQ_SYNC, addr, (int) Math.min(Bio.BIO_MAX_VECS, n - i)).endIo(b -> pending.dec());
-                bio.addData(null, data.pageRef(idx));
+                long tag = WriteTags.page(writeSeq, idx);
+                bio.addData(null, data.pageRef(idx), tag);
                 lastBlk = addr;
                 CachePage stale = inode.mapping().find(idx);
-                if (stale != null && !stale.dirty() && !stale.writeback()) stale.ref = data.pageRef(idx);
+                if (stale != null && !stale.dirty() && !stale.writeback()) {
+                    stale.ref = data.pageRef(idx);
+                    stale.tag = tag;
+                }
             }
             if (bio != null) {
                 pending.inc();
@@ -245,14 +255,14 @@ public final class FileOps {
         while (idx <= last) {
             DataReader.Run run = reader.mapBlocks(t, inode, idx, (int) Math.min(Bio.BIO_MAX_VECS, last - idx + 1));
             if (run.pblk() < 0) {
-                sink.page(idx, sbi.store.registry().zeroRef(), 0, 4096);
+                sink.page(idx, sbi.store.registry().zeroRef(), WriteTags.NONE, 0, 4096);
                 idx++;
                 continue;
             }
             Bio bio = new Bio(ReqOp.READ, Bio.REQ_SYNC, run.pblk(), run.len());
             for (int k = 0; k < run.len(); k++) bio.addRead(null);
             sbi.rq.submitAndWait(t, bio);
-            for (int k = 0; k < run.len(); k++) sink.page(idx + k, bio.ref(k), 0, 4096);
+            for (int k = 0; k < run.len(); k++) sink.page(idx + k, bio.ref(k), bio.tag(k), 0, 4096);
             idx += run.len();
         }
         return end - pos;

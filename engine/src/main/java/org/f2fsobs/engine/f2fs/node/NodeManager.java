@@ -421,7 +421,7 @@ public final class NodeManager {
             long newAddr = sm.allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : NULL_ADDR, type,
                     new SegmentManager.Summary(p.nid, 0, e.version), addr -> {
                         NodeImage img = p.image(cpVer, sm.nextFreeBlkaddr(type));
-                        nodeIo[type.temp()].submitPageWrite(t, addr, new NodeWrite(p), 0, img, reqFlags);
+                        nodeIo[type.temp()].submitPageWrite(t, addr, new NodeWrite(p), img, reqFlags);
                     });
             p.blkaddr = newAddr;
             setNodeAddr(p.nid, newAddr, fsyncMark);

@@ -4,6 +4,7 @@ import static org.f2fsobs.engine.f2fs.F2fsConst.NEW_ADDR;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_ADDR;
 
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import org.f2fsobs.engine.f2fs.F2fsConst;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
 import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
@@ -21,25 +22,35 @@ import org.f2fsobs.engine.sim.SimTask;
  * Roll-forward recovery (fs/f2fs/recovery.c f2fs_recover_fsync_data): follow the WARM_NODE chain from the
  * checkpoint's next free block while the footers carry the current checkpoint version (find_fsync_dnodes),
  * collect the inodes with fsync-marked dnodes (re-creating those whose dentry mark says the name was never
- * checkpointed), then walk the chain again and apply each logged dnode (recover_inode, recover_dentry,
+ * checkpointed), then walk the chain again and apply each logged dnode (recover_inode, recover_dentry — which
+ * replaces a checkpointed entry of the same name for another inode, as after an unlink and re-create —,
  * do_recover_data), move the data logs to new segments and write a CP_RECOVERY checkpoint.
  *
  * <p>As in 6.14, do_recover_data compares the checkpointed and the logged address of every slot: equal → skip,
  * NULL_ADDR → truncate, NEW_ADDR → re-reserve, a valid main-area block → replace; any other value, such as
  * COMPRESS_ADDR, is left as it was — compressed clusters are not recovered, and recover_inode does not restore
  * compression metadata such as i_compr_blocks.
+ *
+ * <p>Departure: the node chain is read from the device store without block-layer I/O (f2fs_get_tmp_folio and its
+ * readahead are not charged), so a mount's virtual time holds the recovery's checkpoint but not these reads.
  */
 public final class Recovery {
     private final F2fsSbInfo sbi;
     private final Dir dir;
+    private final BiConsumer<SimTask, F2fsInode> evict;
 
-    public Recovery(F2fsSbInfo sbi, Dir dir) {
+    /** {@code evict}: f2fs_evict_inode of an inode whose last link recovery removed (its blocks and nodes freed). */
+    public Recovery(F2fsSbInfo sbi, Dir dir, BiConsumer<SimTask, F2fsInode> evict) {
         this.sbi = sbi;
         this.dir = dir;
+        this.evict = evict;
     }
 
-    /** What recovery found and did. */
-    public record Result(int nodesWalked, int inodes, int blocksRecovered) {}
+    /**
+     * What recovery found and did: node blocks of the chain walked (find_fsync_dnodes), inodes with fsync'd dnodes,
+     * dnodes applied (do_recover_data calls, recover_data's recovered_dnode) and data blocks recovered.
+     */
+    public record Result(int nodesWalked, int inodes, int dnodesReplayed, int blocksRecovered) {}
 
     private static final class FsyncInodeEntry {
         final int ino;
@@ -56,21 +67,22 @@ public final class Recovery {
         long cpVer = sbi.cp().checkpointVer();
         TreeMap<Integer, FsyncInodeEntry> inodes = new TreeMap<>();
         sbi.porDoing = true;
-        int walked, recovered, nrInodes;
+        int walked, nrInodes;
+        int[] replayed = new int[2];                 // {dnodes, blocks}
         try {
             walked = findFsyncDnodes(t, start, cpVer, inodes);
             nrInodes = inodes.size();
-            if (inodes.isEmpty()) return new Result(walked, 0, 0);
-            recovered = recoverData(t, start, cpVer, inodes);
+            if (inodes.isEmpty()) return new Result(walked, 0, 0, 0);
+            recoverData(t, start, cpVer, inodes, replayed);
         } finally {
             sbi.porDoing = false;
         }
         // f2fs_allocate_new_segments: recovered data blocks beyond the logs' checkpointed offsets must not be reused
         for (int temp = 0; temp < 3; temp++) sbi.smI().allocateNewSegment(t, CursegType.data(temp));
         sbi.stat.recoveredInodes += nrInodes;
-        sbi.stat.recoveredBlocks += recovered;
+        sbi.stat.recoveredBlocks += replayed[1];
         sbi.cp().writeCheckpoint(t, CpReason.CP_RECOVERY);
-        return new Result(walked, nrInodes, recovered);
+        return new Result(walked, nrInodes, replayed[0], replayed[1]);
     }
 
     /**
@@ -108,9 +120,11 @@ public final class Recovery {
         return F2fsConst.isValidBlkaddr(sbi.nmI().getNodeInfo(ino).blkaddr());
     }
 
-    /** recover_data: every logged dnode of a listed inode, up to and including its last fsync-marked one. */
-    private int recoverData(SimTask t, long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes) {
-        int recovered = 0;
+    /**
+     * recover_data: every logged dnode of a listed inode, up to and including its last fsync-marked one; counts
+     * {dnodes applied, blocks recovered} into {@code replayed}.
+     */
+    private void recoverData(SimTask t, long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes, int[] replayed) {
         long blkaddr = start;
         int walked = 0;
         long limit = sbi.layout.mainSegs * (long) F2fsConst.BLKS_PER_SEG;
@@ -120,12 +134,12 @@ public final class Recovery {
             if (e != null) {
                 if (img.kind() == NodeKind.INODE) recoverInode(t, img);
                 if (e.lastDentry == blkaddr) recoverDentry(t, img);
-                if (img.kind() != NodeKind.INDIRECT) recovered += doRecoverData(t, img);
+                if (img.kind() != NodeKind.INDIRECT) replayed[1] += doRecoverData(t, img);
+                replayed[0]++;
                 if (e.blkaddr == blkaddr) inodes.remove(img.ino());
             }
             blkaddr = img.nextBlkaddr();
         }
-        return recovered;
     }
 
     /** f2fs_recover_inode_page: a fresh inode page from the logged one, with no data slots and NEW_ADDR in the NAT. */
@@ -150,13 +164,25 @@ public final class Recovery {
         sbi.icache.updateInode(t, inode);                      // i_compr_blocks stays as checkpointed
     }
 
-    /** recover_dentry: the name from the inode page goes into the parent directory if it is missing. */
+    /**
+     * recover_dentry: the name from the inode page goes into the parent directory. A checkpointed entry of that name
+     * for another inode (a file unlinked and re-created since the checkpoint) is deleted first, dropping that inode's
+     * link (f2fs_delete_entry; its last link gone, iput evicts it).
+     */
     private void recoverDentry(SimTask t, NodeImage img) {
         F2fsInode parent = sbi.icache.iget(t, img.inode().pino);
         dir.forget(parent.ino);
-        if (dir.lookup(t, parent, img.inode().name) == null) {
-            dir.addLink(t, parent, img.inode().name, img.ino(), img.inode().directory);
+        String name = img.inode().name;
+        var de = dir.lookup(t, parent, name);
+        if (de != null && de.ino() == img.ino()) return;
+        if (de != null) {
+            F2fsInode einode = sbi.icache.iget(t, de.ino());
+            dir.deleteEntry(t, parent, name);
+            einode.links--;
+            einode.markDirty();
+            if (einode.links == 0 && !einode.directory) evict.accept(t, einode);
         }
+        dir.addLink(t, parent, name, img.ino(), img.inode().directory);
     }
 
     /** do_recover_data for one logged dnode. */

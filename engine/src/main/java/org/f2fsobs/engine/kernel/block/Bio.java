@@ -6,7 +6,8 @@ import org.f2fsobs.engine.sim.SimTask;
 /**
  * Mirrors {@code struct bio}: an operation on consecutive 4 KiB blocks starting at {@code blkaddr}. Each vector
  * carries a page cookie (the caller's page object), and for writes the block's content: a content reference (data)
- * or a metadata image. Reads get {@link #ref(int)} / {@link #meta(int)} filled at completion. {@code endIo} runs in
+ * or a metadata image, and the data's write identity ({@link org.f2fsobs.engine.sim.device.WriteTags}, simulator
+ * bookkeeping). Reads get {@link #ref(int)} / {@link #meta(int)} / {@link #tag(int)} filled at completion. {@code endIo} runs in
  * completion context (an event-loop callback: it must not block).
  */
 public final class Bio {
@@ -27,6 +28,7 @@ public final class Bio {
     private final long blkaddr;
     private final Object[] pages;
     private final long[] refs;
+    private long[] tags;               // allocated on the first tagged vector
     private Object[] metas;
     private int vcnt;
     private Consumer<Bio> endIo;
@@ -60,11 +62,15 @@ public final class Bio {
     public int status() { return status; }
     public SimTask submitter() { return submitter; }
 
-    /** bio_add_page for a data page; false when the bio is full. */
-    public boolean addData(Object page, long ref) {
+    /** bio_add_page for a data page with its content and write identity; false when the bio is full. */
+    public boolean addData(Object page, long ref, long tag) {
         if (vcnt == pages.length) return false;
         pages[vcnt] = page;
         refs[vcnt] = ref;
+        if (tag != 0) {
+            if (tags == null) tags = new long[pages.length];
+            tags[vcnt] = tag;
+        }
         vcnt++;
         return true;
     }
@@ -81,15 +87,21 @@ public final class Bio {
 
     /** bio_add_page for a read destination. */
     public boolean addRead(Object page) {
-        return addData(page, 0);
+        return addData(page, 0, 0);
     }
 
     public Object page(int i) { return pages[i]; }
     public long ref(int i) { return refs[i]; }
     public Object meta(int i) { return metas == null ? null : metas[i]; }
+    /** The write identity of vector i's data (0: none). */
+    public long tag(int i) { return tags == null ? 0 : tags[i]; }
 
-    void fill(int i, long ref, Object meta) {
+    void fill(int i, long ref, Object meta, long tag) {
         refs[i] = ref;
+        if (tag != 0) {
+            if (tags == null) tags = new long[pages.length];
+            tags[i] = tag;
+        }
         if (meta != null) {
             if (metas == null) metas = new Object[pages.length];
             metas[i] = meta;

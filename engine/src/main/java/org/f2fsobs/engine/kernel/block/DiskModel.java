@@ -73,7 +73,8 @@ final class DiskModel {
                             target = blk + misdirectOffset;
                             misdirectOffset = 0;
                         }
-                        store.write(target, p.bio().ref(p.start() + i), p.bio().meta(p.start() + i), fua);
+                        int v = p.start() + i;
+                        store.write(target, p.bio().ref(v), p.bio().meta(v), p.bio().tag(v), fua);
                         blk++;
                     }
                 }
@@ -82,7 +83,7 @@ final class DiskModel {
                 long blk = rq.blkaddr;
                 for (Request.Part p : rq.parts) {
                     for (int i = 0; i < p.count(); i++) {
-                        p.bio().fill(p.start() + i, store.readRef(blk), store.readMeta(blk));
+                        p.bio().fill(p.start() + i, store.readRef(blk), store.readMeta(blk), store.readTag(blk));
                         blk++;
                     }
                 }

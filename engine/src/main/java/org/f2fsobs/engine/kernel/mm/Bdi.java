@@ -63,11 +63,13 @@ public final class Bdi {
 
     private final Mm mm;
     private final Simulation sim;
-    private final Tunables tun;
-    private final long backgroundThresh;
-    private final long dirtyThresh;
-    private final long freerun;
-    private final long setpoint;
+    private Tunables tun;
+    private long backgroundThresh;
+    private long dirtyThresh;
+    private long freerun;
+    private long setpoint;
+    private int raPages;
+    private boolean timerRunning;
     private long nrDirty;
     private long nrWriteback;
     private final ArrayDeque<AddressSpace> bDirty = new ArrayDeque<>();    // oldest dirtied_when first
@@ -90,7 +92,17 @@ public final class Bdi {
     Bdi(Mm mm) {
         this.mm = mm;
         this.sim = mm.machine.sim();
-        this.tun = mm.machine.profile().tunables();
+        setTunables(mm.machine.profile().tunables());
+    }
+
+    /**
+     * The vm.dirty_* sysctls and read_ahead_kb (bdi->ra_pages) from now on: the thresholds are recomputed as
+     * domain_dirty_limits does on every balance_dirty_pages call; a new dirty_writeback_centisecs takes effect when the
+     * running period ends (Linux wakes the flusher at once), and 0 stops the periodic writeback until it is set again.
+     */
+    public void setTunables(Tunables t) {
+        this.tun = t;
+        this.raPages = t.raPages();
         long dirtyable = mm.machine.profile().dirtyableBytes() / 4096;   // global_dirtyable_memory
         long thresh = dirtyable * tun.dirtyRatio() / 100;        // domain_dirty_limits
         long bg = dirtyable * tun.dirtyBackgroundRatio() / 100;
@@ -99,7 +111,14 @@ public final class Bdi {
         this.backgroundThresh = bg;
         this.freerun = (backgroundThresh + dirtyThresh) / 2;     // dirty_freerun_ceiling
         this.setpoint = (dirtyThresh + freerun) / 2;             // wb_position_ratio's setpoint
+        if (kick != null && !timerRunning && tun.dirtyWritebackCentisecs() > 0) startTimer();
     }
+
+    /** The tunables in effect. */
+    public Tunables tunables() { return tun; }
+
+    /** bdi->ra_pages: the readahead window a file opened now starts with (file_ra_state_init). */
+    public int raPages() { return raPages; }
 
     public long backgroundThresh() { return backgroundThresh; }
     public long dirtyThresh() { return dirtyThresh; }
@@ -204,16 +223,24 @@ public final class Bdi {
         if (kick != null) return;
         kick = new SimCompletion(sim, "wb_wait");
         sim.spawn("kworker/flush", true, this::wbWorkfn);
-        if (tun.dirtyWritebackCentisecs() > 0) {
-            long period = tun.dirtyWritebackCentisecs() * 10_000_000L;
-            sim.spawn("wb_timer", true, t -> {
-                while (true) {
-                    t.sleepNs(period);
-                    kupdateDue = true;                // wb_check_old_data_flush: the interval has passed
-                    wbWakeup();
+        if (tun.dirtyWritebackCentisecs() > 0) startTimer();
+    }
+
+    /** The dirty_writeback_centisecs timer (wb_check_old_data_flush's interval), a daemon task. */
+    private void startTimer() {
+        timerRunning = true;
+        sim.spawn("wb_timer", true, t -> {
+            while (true) {
+                long period = tun.dirtyWritebackCentisecs() * 10_000_000L;
+                if (period <= 0) {
+                    timerRunning = false;
+                    return;
                 }
-            });
-        }
+                t.sleepNs(period);
+                kupdateDue = true;                // wb_check_old_data_flush: the interval has passed
+                wbWakeup();
+            }
+        });
     }
 
     /** wb_start_background_writeback */

@@ -17,6 +17,8 @@ public final class CachePage {
     final long index;
     int flags;
     public long ref;
+    /** Which write made {@link #ref} ({@link org.f2fsobs.engine.sim.device.WriteTags}; 0: none, e.g. a hole). */
+    public long tag;
     public Object meta;
     /** File-system private state (f2fs: compressed-cluster bookkeeping). */
     public Object fsPrivate;

@@ -14,6 +14,11 @@ public final class Filemap {
     @FunctionalInterface
     public interface PageSink {
         void page(long index, long ref, int offsetInPage, int len);
+
+        /** As above, with the write identity of the page's content (a crash check's reader wants it). */
+        default void page(long index, long ref, long tag, int offsetInPage, int len) {
+            page(index, ref, offsetInPage, len);
+        }
     }
 
     /**
@@ -49,7 +54,7 @@ public final class Filemap {
             int off = (int) Math.max(0, pos - pageStart);
             int n = (int) Math.min(4096 - off, end - (pageStart + off));
             m.mm.machine.cpu(t, CpuOp.COPY_USER_BYTE, n);
-            sink.page(index, p.ref, off, n);
+            sink.page(index, p.ref, p.tag, off, n);
             done += n;
             index++;
         }

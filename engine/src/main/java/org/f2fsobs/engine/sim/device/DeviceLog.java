@@ -16,6 +16,7 @@ public final class DeviceLog {
     private byte[] kind = new byte[1024];
     private long[] blkaddr = new long[1024];   // or the flush mark
     private long[] ref = new long[1024];
+    private long[] writeTag = new long[1024];
     private Object[] meta = new Object[1024];
     private long[] tag = new long[1024];
     private int size;
@@ -26,26 +27,28 @@ public final class DeviceLog {
 
     public int size() { return size; }
 
-    void write(long blk, long r, Object m, boolean durable) {
-        add(durable ? WRITE_FUA : WRITE, blk, r, m);
+    void write(long blk, long r, Object m, long wtag, boolean durable) {
+        add(durable ? WRITE_FUA : WRITE, blk, r, m, wtag);
     }
 
     void flush(long mark) {
-        add(FLUSH, mark, ContentRegistry.NONE, null);
+        add(FLUSH, mark, ContentRegistry.NONE, null, WriteTags.NONE);
     }
 
-    private void add(byte k, long a, long r, Object m) {
+    private void add(byte k, long a, long r, Object m, long wtag) {
         if (size == kind.length) {
             int n = size * 2;
             kind = Arrays.copyOf(kind, n);
             blkaddr = Arrays.copyOf(blkaddr, n);
             ref = Arrays.copyOf(ref, n);
+            writeTag = Arrays.copyOf(writeTag, n);
             meta = Arrays.copyOf(meta, n);
             tag = Arrays.copyOf(tag, n);
         }
         kind[size] = k;
         blkaddr[size] = a;
         ref[size] = r;
+        writeTag[size] = wtag;
         meta[size] = m;
         tag[size] = tagSource.getAsLong();
         size++;
@@ -70,11 +73,21 @@ public final class DeviceLog {
         return kind[i] == FLUSH ? -1 : blkaddr[i];
     }
 
+    /** The metadata image entry i wrote (null for data and flushes). */
+    public Object meta(int i) {
+        return meta[i];
+    }
+
+    /** The write identity entry i wrote ({@link WriteTags#NONE} for metadata and flushes). */
+    public long writeTag(int i) {
+        return writeTag[i];
+    }
+
     /** Replays entries [from, to) onto {@code target}, which must have been a copy of the logged store at {@code from}. */
     public void replay(DeviceStore target, int from, int to) {
         for (int i = from; i < to; i++) {
             if (kind[i] == FLUSH) target.flushed(blkaddr[i]);
-            else target.write(blkaddr[i], ref[i], meta[i], kind[i] == WRITE_FUA);
+            else target.write(blkaddr[i], ref[i], meta[i], writeTag[i], kind[i] == WRITE_FUA);
         }
     }
 }

@@ -7,7 +7,9 @@ import org.f2fsobs.engine.sim.Prng;
 
 /**
  * The persistent contents of a simulated block device, in 4 KiB blocks: a content reference per block address
- * (data) or an immutable metadata image (node, SIT, NAT, checkpoint blocks of the F2FS model). Outlives a
+ * (data) or an immutable metadata image (node, SIT, NAT, checkpoint blocks of the F2FS model), and the write
+ * identity of a data block's content ({@link WriteTags}), which the volatile cache and power cuts treat as part of
+ * the block. Outlives a
  * simulation so that a power cut can be followed by a remount on the same "disk".
  *
  * <p><b>Volatile cache.</b> With {@code volatileCache}, every completed write is also logged in issue-completion
@@ -30,7 +32,9 @@ public final class DeviceStore {
     private final long nrBlocks;
     private final boolean volatileCache;
     private final ContentRegistry registry;
+    private final WriteTags tags;
     private final long[][] refPages;
+    private final long[][] tagPages;   // write identities (WriteTags), allocated on the first tagged write
     private final Object[][] metaPages;
     private final DeviceStore base;    // overlay: pages not yet written here are read from the base
     private final boolean[] own;       // overlay: page copied from the base
@@ -40,31 +44,36 @@ public final class DeviceStore {
     private DeviceLog log;
     private PowerCutReport lastCut;    // crash image: what its power cut dropped
 
-    private record Pending(long blkaddr, long prevRef, Object prevMeta, long newRef, Object newMeta, boolean durable) {}
+    private record Pending(long blkaddr, long prevRef, Object prevMeta, long prevTag, long newRef, Object newMeta, long newTag,
+                           boolean durable) {}
 
     public DeviceStore(long nrBlocks, boolean volatileCache) {
-        this(nrBlocks, volatileCache, new ContentRegistry(), null);
+        this(nrBlocks, volatileCache, new ContentRegistry(), new WriteTags(), null);
     }
 
-    private DeviceStore(long nrBlocks, boolean volatileCache, ContentRegistry registry, DeviceStore base) {
+    private DeviceStore(long nrBlocks, boolean volatileCache, ContentRegistry registry, WriteTags tags, DeviceStore base) {
         this.nrBlocks = nrBlocks;
         this.volatileCache = volatileCache;
         this.registry = registry;
+        this.tags = tags;
         this.base = base;
         int pages = (int) ((nrBlocks + PAGE_MASK) >>> PAGE_SHIFT);
         this.refPages = new long[pages][];
+        this.tagPages = new long[pages][];
         this.metaPages = new Object[pages][];
         this.own = base == null ? null : new boolean[pages];
     }
 
     /** A deep copy: same contents, same un-flushed writes, same registry; no log. */
     public DeviceStore copy() {
-        DeviceStore c = new DeviceStore(nrBlocks, volatileCache, registry, null);
+        DeviceStore c = new DeviceStore(nrBlocks, volatileCache, registry, tags, null);
         for (int pi = 0; pi < refPages.length; pi++) {
             long[] r = refPage(pi);
             Object[] m = metaPage(pi);
+            long[] g = tagPage(pi);
             if (r != null) c.refPages[pi] = r.clone();
             if (m != null) c.metaPages[pi] = m.clone();
+            if (g != null) c.tagPages[pi] = g.clone();
         }
         c.pending.addAll(pending);
         c.pendingBase = pendingBase;
@@ -85,18 +94,26 @@ public final class DeviceStore {
         return base != null && !own[pi] ? base.metaPage(pi) : metaPages[pi];
     }
 
+    private long[] tagPage(int pi) {
+        return base != null && !own[pi] ? base.tagPage(pi) : tagPages[pi];
+    }
+
     private void own(int pi) {
         if (base == null || own[pi]) return;
         long[] r = base.refPage(pi);
         Object[] m = base.metaPage(pi);
+        long[] g = base.tagPage(pi);
         if (r != null) refPages[pi] = r.clone();
         if (m != null) metaPages[pi] = m.clone();
+        if (g != null) tagPages[pi] = g.clone();
         own[pi] = true;
     }
 
     public long nrBlocks() { return nrBlocks; }
     public boolean volatileCache() { return volatileCache; }
     public ContentRegistry registry() { return registry; }
+    /** The write identities of this disk (shared with its copies and crash images, like the registry). */
+    public WriteTags tags() { return tags; }
     public long writes() { return writes; }
     public int unflushedWrites() { return pending.size(); }
 
@@ -118,21 +135,42 @@ public final class DeviceStore {
         return p == null ? null : p[(int) (blkaddr & PAGE_MASK)];
     }
 
-    /** Stores a completed write of one block: a content reference, or a metadata image (then ref is NONE). */
-    public void write(long blkaddr, long ref, Object meta, boolean durable) {
+    /** The write identity of the block's content ({@link WriteTags#NONE} for metadata and untagged writes). */
+    public long readTag(long blkaddr) {
         check(blkaddr);
-        writes++;
-        if (log != null) log.write(blkaddr, ref, meta, durable);
-        if (volatileCache) pending.add(new Pending(blkaddr, readRef(blkaddr), readMeta(blkaddr), ref, meta, durable));
-        set(blkaddr, ref, meta);
+        long[] p = tagPage((int) (blkaddr >>> PAGE_SHIFT));
+        return p == null ? WriteTags.NONE : p[(int) (blkaddr & PAGE_MASK)];
     }
 
-    private void set(long blkaddr, long ref, Object meta) {
+    /** Stores a completed write of one block with no write identity (metadata, mkfs). */
+    public void write(long blkaddr, long ref, Object meta, boolean durable) {
+        write(blkaddr, ref, meta, WriteTags.NONE, durable);
+    }
+
+    /**
+     * Stores a completed write of one block: a content reference, or a metadata image (then ref is NONE), and the
+     * write identity of the content ({@link WriteTags}).
+     */
+    public void write(long blkaddr, long ref, Object meta, long tag, boolean durable) {
+        check(blkaddr);
+        writes++;
+        if (log != null) log.write(blkaddr, ref, meta, tag, durable);
+        if (volatileCache) {
+            pending.add(new Pending(blkaddr, readRef(blkaddr), readMeta(blkaddr), readTag(blkaddr), ref, meta, tag, durable));
+        }
+        set(blkaddr, ref, meta, tag);
+    }
+
+    private void set(long blkaddr, long ref, Object meta, long tag) {
         int pi = (int) (blkaddr >>> PAGE_SHIFT), off = (int) (blkaddr & PAGE_MASK);
         own(pi);
         if (ref != ContentRegistry.NONE || refPages[pi] != null) {
             if (refPages[pi] == null) refPages[pi] = new long[1 << PAGE_SHIFT];
             refPages[pi][off] = ref;
+        }
+        if (tag != WriteTags.NONE || tagPages[pi] != null) {
+            if (tagPages[pi] == null) tagPages[pi] = new long[1 << PAGE_SHIFT];
+            tagPages[pi][off] = tag;
         }
         if (meta != null || metaPages[pi] != null) {
             if (metaPages[pi] == null) metaPages[pi] = new Object[1 << PAGE_SHIFT];
@@ -167,7 +205,7 @@ public final class DeviceStore {
      * cache): un-flushed writes rolled back per {@code mode}. This store is left as it is.
      */
     public DeviceStore crashImage(CrashMode mode, Prng prng) {
-        DeviceStore img = new DeviceStore(nrBlocks, false, registry, this);
+        DeviceStore img = new DeviceStore(nrBlocks, false, registry, tags, this);
         img.writes = writes;
         img.lastCut = rollBack(img, mode, prng);
         return img;
@@ -179,11 +217,11 @@ public final class DeviceStore {
     }
 
     private PowerCutReport rollBack(DeviceStore target, CrashMode mode, Prng prng) {
-        TreeMap<Long, long[]> refs = new TreeMap<>();      // blkaddr → {ref}
+        TreeMap<Long, long[]> refs = new TreeMap<>();      // blkaddr → {ref, tag}
         TreeMap<Long, Object[]> metas = new TreeMap<>();
         int unflushed = 0, survived = 0;
         for (Pending p : pending) {
-            long[] r = refs.computeIfAbsent(p.blkaddr, k -> new long[] {p.prevRef});
+            long[] r = refs.computeIfAbsent(p.blkaddr, k -> new long[] {p.prevRef, p.prevTag});
             Object[] m = metas.computeIfAbsent(p.blkaddr, k -> new Object[] {p.prevMeta});
             boolean keep = p.durable;
             if (!p.durable) {
@@ -197,10 +235,11 @@ public final class DeviceStore {
             }
             if (keep) {
                 r[0] = p.newRef;
+                r[1] = p.newTag;
                 m[0] = p.newMeta;
             }
         }
-        for (var e : refs.entrySet()) target.set(e.getKey(), e.getValue()[0], metas.get(e.getKey())[0]);
+        for (var e : refs.entrySet()) target.set(e.getKey(), e.getValue()[0], metas.get(e.getKey())[0], e.getValue()[1]);
         return new PowerCutReport(mode, unflushed, survived, unflushed - survived);
     }
 }

@@ -18,7 +18,7 @@ final class BlockRig {
 
     Bio write(long blk, int pages, int flags) {
         Bio b = new Bio(ReqOp.WRITE, flags, blk, Math.min(pages, Bio.BIO_MAX_VECS));
-        for (int i = 0; i < pages; i++) b.addData(null, store.registry().literal(new byte[] {(byte) (blk + i), 7}, 0, 2));
+        for (int i = 0; i < pages; i++) b.addData(null, store.registry().literal(new byte[] {(byte) (blk + i), 7}, 0, 2), 0);
         return b;
     }
 

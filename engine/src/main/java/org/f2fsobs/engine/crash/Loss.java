@@ -1,0 +1,27 @@
+package org.f2fsobs.engine.crash;
+
+/**
+ * A broken promise found after recovery: which bytes of which file, what promised them, which write's data the
+ * range should hold and which it holds.
+ *
+ * @param file              the file's path on the volume ("/dir/name")
+ * @param offset            first byte of the range
+ * @param length            bytes in the range: consecutive pages that fail under the same kind of promise and
+ *                          check are one range; the other fields describe its first page
+ * @param promise           {@code fsync}, {@code fdatasync}, {@code sync} or {@code O_SYNC}
+ * @param promiseEvent      the journal event at which the promise returned
+ * @param promisedWrite     write sequence number of the write the range had to hold (or a later one); 0: none
+ *                          (the range had to read as a hole or zeros)
+ * @param foundWrite        write sequence number whose data the range holds after recovery; 0: no write's data for
+ *                          it (a hole, zeros, a compressed cluster's block read as a raw page, or the range is missing)
+ * @param byIdentity        true when the write identity shows the loss; false when only the bytes do
+ * @param what              the same in words
+ */
+public record Loss(String file, long offset, long length, String promise, int promiseEvent, long promisedWrite, long foundWrite,
+                   boolean byIdentity, String what) {
+
+    /** This loss extended by {@code bytes} more (the next page failed the same way). */
+    Loss extend(long bytes) {
+        return new Loss(file, offset, length + bytes, promise, promiseEvent, promisedWrite, foundWrite, byIdentity, what);
+    }
+}
