@@ -104,13 +104,15 @@ class MatrixService {
         String profile = e.cells().get(0).profile();
         String requestJson = Json.compact(requestDocument(request, profile, band));
         Instant now = Instant.now();
+        org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec row = db.sql("INSERT INTO MATRICES (SCENARIO, PROFILE, STATUS, "
+                        + "REQUEST_JSON, SEED, REPETITIONS, CELL_COUNT, CREATED_AT, BAND_PENDING, OWN_CELLS) "
+                        + "VALUES (:scenario, :profile, 'QUEUED', :request, :seed, :reps, :count, :now, :band, :own)")
+                .bind("scenario", scenario.id()).bind("profile", profile).bind("request", requestJson)
+                .bind("seed", request.seed()).bind("reps", request.repetitions())
+                .bind("count", e.cells().size()).bind("now", now).bind("band", band);
+        var withOwn = band ? row.bind("own", e.cells().size()) : row.bindNull("own", Integer.class);
         Mono<Matrix> insert = admission.admitMatrix()
-                .then(db.sql("INSERT INTO MATRICES (SCENARIO, PROFILE, STATUS, REQUEST_JSON, SEED, REPETITIONS, CELL_COUNT, CREATED_AT, BAND_PENDING) "
-                                + "VALUES (:scenario, :profile, 'QUEUED', :request, :seed, :reps, :count, :now, :band)")
-                        .bind("scenario", scenario.id()).bind("profile", profile).bind("request", requestJson)
-                        .bind("seed", request.seed()).bind("reps", request.repetitions())
-                        .bind("count", e.cells().size()).bind("now", now).bind("band", band)
-                        .filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one())
+                .then(withOwn.filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one())
                 .flatMap(id -> Flux.range(0, e.cells().size())
                         .concatMap(i -> db.sql("INSERT INTO CELLS (MATRIX_ID, CELL_INDEX, SPEC_JSON, STATUS) VALUES (:m, :i, :spec, 'QUEUED')")
                                 .bind("m", id).bind("i", i).bind("spec", Json.compact(e.cells().get(i))).fetch().rowsUpdated())
@@ -151,7 +153,7 @@ class MatrixService {
         }
         MatrixComparisons cached = partial.get(m.id(), m.cellsDone());
         if (cached != null) return Mono.just(cached);
-        return runs.findResultsByMatrix(m.id()).map(r -> ResultJson.read(r.resultJson(), RunResult.class)).collectList()
+        return runs.findOwnResultsByMatrix(m.id()).map(r -> ResultJson.read(r.resultJson(), RunResult.class)).collectList()
                 .publishOn(Schedulers.boundedElastic())
                 .map(results -> {
                     try {

@@ -210,7 +210,6 @@ public class RunQueue implements SmartLifecycle {
             Work w = claimNext();
             if (w == null) {
                 store.finishEndedMatrices().block();
-                finisher.advanceBands();             // a band whose last step was not taken (safety net, as above)
                 return;
             }
             durability.checkpoint().block();         // the claim (RUNNING, attempts + 1) survives a kill like a result does
