@@ -285,7 +285,6 @@ public final class BandPlan {
                 }
                 if (Calibration.close(y, target)) break;
             }
-            if (Boolean.getBoolean("band.debug") && bestErr > Calibration.TOLERANCE) System.err.println("[band.debug] " + p.id() + " target " + target + " fs " + fs + " ys " + ys);
             deps = best == 1.0 ? Map.of() : cal.at(best, calNominals);
             outcome = new CalibrationOutcome(best, fs.size(), bestErr <= Calibration.TOLERANCE, bestErr);
         }
