@@ -366,13 +366,21 @@ public final class BenchRunnerCli implements Callable<Integer> {
                     out.println("recovery over " + rc.mounts() + " mounts (median / max): mount " + rc.mountNs().median() / 1000 + " / "
                             + rc.mountNs().max() / 1000 + " us, dnodes replayed " + rc.dnodesReplayed().median() + " / "
                             + rc.dnodesReplayed().max() + ", blocks recovered " + rc.blocksRecovered().median() + " / "
-                            + rc.blocksRecovered().max());
+                            + rc.blocksRecovered().max() + ", read requests " + rc.readRequests().median() + " / "
+                            + rc.readRequests().max() + " (" + metaReadsLine(rc) + ")");
                 }
                 out.println("reproduce: " + r.reproduce());
             }
             out.flush();
             return 0;
         }
+    }
+
+    /** "metadata blocks read cp 4 / 4, sit 2 / 2, …, por 769 / 1024": by type, median / max over the mounts. */
+    private static String metaReadsLine(CrashReport.Recovery rc) {
+        java.util.StringJoiner j = new java.util.StringJoiner(", ", "metadata blocks read ", "");
+        rc.metaReadsByType().forEach((k, s) -> j.add(k + " " + s.median() + " / " + s.max()));
+        return j.toString();
     }
 
     private static String coverageLine(CrashReport r) {
