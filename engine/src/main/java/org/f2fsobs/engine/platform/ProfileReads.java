@@ -40,7 +40,7 @@ public final class ProfileReads {
             CFQ_FIFO_EXPIRE_ASYNC_NS, CFQ_TARGET_LATENCY_NS;
     public static final int TUNABLES_READ_AHEAD_KB, TUNABLES_DIRTY_BACKGROUND_RATIO, TUNABLES_DIRTY_RATIO,
             TUNABLES_DIRTY_EXPIRE_CENTISECS, TUNABLES_DIRTY_WRITEBACK_CENTISECS;
-    public static final int KERNEL_VERSION, KERNEL_VMALLOC, KERNEL_DECOMPRESS_CONTEXT, USERLAND;
+    public static final int KERNEL_VERSION, KERNEL_VMALLOC, KERNEL_DECOMPRESS_CONTEXT, KERNEL_F2FS, USERLAND;
 
     static {
         List<String> k = new ArrayList<>();
@@ -85,6 +85,7 @@ public final class ProfileReads {
         KERNEL_VERSION = add(k, "kernel.version");
         KERNEL_VMALLOC = add(k, "kernel.vmalloc");
         KERNEL_DECOMPRESS_CONTEXT = add(k, "kernel.decompress_context");
+        KERNEL_F2FS = add(k, "kernel.f2fs");
         USERLAND = add(k, "userland");
         KEYS = Collections.unmodifiableList(k);
     }
