@@ -24,6 +24,8 @@ public final class P4Sensitivity {
     private P4Sensitivity() {}
 
     static final double MAIL_RATIO = 758.0 / 185.0;
+    /** The scale of every run (system property {@code p4.scale}, default 1; the band runs P4 at its minimum, 0.25). */
+    static final double SCALE = Double.parseDouble(System.getProperty("p4.scale", "1"));
     static final EngineCellRunner RUNNER = new EngineCellRunner(ScenarioCatalog.load());
     static final Profile BASE = EngineCellRunner.profile("ufs21-2018");
 
@@ -43,7 +45,9 @@ public final class P4Sensitivity {
     static Row run(Map<String, Long> overrides) {
         Execution.Result[] r = new Execution.Result[2];
         for (int i = 0; i < 2; i++) {
-            CellSpec cell = CellSpec.of("tiotest-multithread-read", Map.of("serialize_writepages", i == 1), new TreeMap<>(), 1)
+            Map<String, Object> params = new TreeMap<>();
+            params.put("scale", SCALE);
+            CellSpec cell = CellSpec.of("tiotest-multithread-read", Map.of("serialize_writepages", i == 1), params, 1)
                     .withProfileOverrides(overrides);
             r[i] = Execution.run(RUNNER.plan(cell), ProgressListener.NONE, CancellationToken.NONE);
         }
