@@ -247,6 +247,22 @@ public final class Volume {
         return d == null ? null : sbi.icache.iget(t, d.ino());
     }
 
+    /**
+     * ioctl(FIBMAP) over a whole file (f2fs_bmap): the block address of every page index below i_size, NULL_ADDR (0)
+     * for a hole. Reads node pages that are not cached, as bmap does.
+     */
+    public long[] fibmap(SimTask t, String path) {
+        F2fsInode inode = lookup(t, path);
+        if (inode == null) throw new F2fsException("ENOENT", path + ": no such file");
+        long pages = (inode.isize + 4095) >>> 12;
+        long[] out = new long[(int) pages];
+        for (int i = 0; i < pages; i++) {
+            var dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), i, false);
+            out[i] = dn == null ? F2fsConst.NULL_ADDR : dn.dataBlkaddr();
+        }
+        return out;
+    }
+
     // ------------------------------------------------------------------ files
 
     /** open(2) */
