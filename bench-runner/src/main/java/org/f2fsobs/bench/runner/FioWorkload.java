@@ -409,8 +409,9 @@ final class FioWorkload implements Workload {
                 while ((io = queue.pollFirst()) != null) {
                     io.accept(t);
                     completed.put(finished++, t.nowNs());
-                    progress.completeAll();
-                    progress.reinit();
+                    // a count, not completeAll/reinit: awaitCompletion's check and its sleep are not atomic (await
+                    // synchronises the clock first, and this worker may finish the I/O then), so the wake-up is kept
+                    if (!progress.isDone()) progress.complete();
                 }
                 idle = true;
                 if (stopping) return;
