@@ -68,6 +68,24 @@ public final class FioParser {
         return st.finish();
     }
 
+    /** The job files {@code argv} names (its positional arguments, as {@link #parse} reads them). */
+    public static List<String> jobFileArgs(List<String> argv) {
+        List<String> files = new ArrayList<>();
+        int i = argv.isEmpty() || !isProgram(argv.get(0)) ? 0 : 1;
+        for (; i < argv.size(); i++) {
+            String arg = argv.get(i);
+            if (!arg.startsWith("-") || arg.equals("-")) {
+                files.add(arg);
+                continue;
+            }
+            String body = arg.startsWith("--") ? arg.substring(2) : arg.substring(1);
+            if (body.contains("=")) continue;
+            FioOptions.Opt o = FioOptions.find(body);
+            if (takesValue(body) || o != null && o.kind() == FioOptions.Kind.VALUE) i++;
+        }
+        return files;
+    }
+
     /** Parses the text of a job file ({@code [global]} and {@code [job]} sections). */
     public static FioCommand parseJobFile(String text) {
         State st = new State(Map.of());
