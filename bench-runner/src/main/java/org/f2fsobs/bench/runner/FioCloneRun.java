@@ -80,6 +80,8 @@ final class FioCloneRun {
         Prng prng = env.prng().fork();
         FioIoPlan plan = new FioIoPlan(job, prng);
         long totalBytes = c.sizeBytes() != job.size() ? c.sizeBytes() : FioIoPlan.totalBytes(job);
+        long minBs = Math.min(job.blockSizes(0).min(), job.blockSizes(1).min());
+        if (!job.rw().random() && job.rwSeqNr() > 0) totalBytes = totalBytes / (minBs + job.rwSeqNr()) * minBs;  // holes: one pass
         long slots = Math.max(1, Math.min(1 << 22, totalBytes / Math.max(4096, Math.min(job.blockSizes(0).min(), job.blockSizes(1).min()))));
         RecordedSequence seq = new RecordedSequence(slots);
         int sourceId = -1;

@@ -123,12 +123,12 @@ final class FioOptions {
         value("log_avg_msec", "average the logs over this window (0: one line per I/O)", (b, v) -> b.logAvgMsec = FioValues.integer("log_avg_msec", v));
         value("bwavgtime", "bandwidth sample window (ms, default 500)", (b, v) -> b.bwAvgMs = positive("bwavgtime", v, FioValues.integer("bwavgtime", v)));
         value("iopsavgtime", "IOPS sample window (ms, default 500)", (b, v) -> b.iopsAvgMs = positive("iopsavgtime", v, FioValues.integer("iopsavgtime", v)));
-        flag("registerfiles", "io_uring: no fget/fput per I/O (one system call's worth of CPU less)", (b, v) -> b.registerfiles = flagValue("registerfiles", v));
-        flag("fixedbufs", "io_uring: buffers registered once (direct I/O pins no pages per I/O)", (b, v) -> b.fixedbufs = flagValue("fixedbufs", v));
+        matchedFlag("registerfiles", "io_uring: the model charges no separate fget/fput per I/O (it is inside the system call cost), so registered files change nothing it measures", (b, v) -> b.registerfiles = flagValue("registerfiles", v));
+        matchedFlag("fixedbufs", "io_uring: the model charges no page pinning per direct I/O, so registered buffers change nothing it measures", (b, v) -> b.fixedbufs = flagValue("fixedbufs", v));
         flag("sqthread_poll", "io_uring: a kernel thread polls the SQ; fio makes no io_uring_enter to submit", (b, v) -> b.sqthreadPoll = flagValue("sqthread_poll", v));
         flag("hipri", "io_uring IOPOLL: fio spins on the CPU for its completions (needs direct=1)", (b, v) -> b.hipri = flagValue("hipri", v));
-        flag("nowait", "io_uring RWF_NOWAIT (direct=1)", (b, v) -> b.nowait = flagValue("nowait", v));
-        value("force_async", "io_uring: every Nth I/O is punted to io-wq (IOSQE_ASYNC)", (b, v) -> b.forceAsync = FioValues.integer("force_async", v));
+        matchedFlag("nowait", "io_uring RWF_NOWAIT with direct=1: the model's direct I/O never has to wait for a lock or an allocation it could refuse with EAGAIN; buffered nowait=1 is refused (f2fs returns EAGAIN and fio stops the job)", (b, v) -> b.nowait = flagValue("nowait", v));
+        matched("force_async", "io_uring IOSQE_ASYNC: the model already carries io_uring I/O in workers (io-wq for buffered, in-kernel submitters for direct)", (b, v) -> b.forceAsync = FioValues.integer("force_async", v));
         put(new Opt("uncached", List.of(), Kind.FLAG, Status.REFUSED, "1 is refused: fio sets RWF_UNCACHED (0x40), which no mainline "
                 + "kernel has (6.x reads 0x40 as RWF_ATOMIC: EOPNOTSUPP on buffered I/O); 0 is the default", (b, v) -> b.uncached = flagValue("uncached", v)));
         value("kb_base", "size parsing (1024 or 1000)", (b, v) -> {
@@ -156,6 +156,10 @@ final class FioOptions {
 
     private static void matched(String name, String note, BiConsumer<FioJob.Builder, String> apply) {
         put(new Opt(name, List.of(), Kind.VALUE, Status.MATCHED, note, apply));
+    }
+
+    private static void matchedFlag(String name, String note, BiConsumer<FioJob.Builder, String> apply) {
+        put(new Opt(name, List.of(), Kind.FLAG, Status.MATCHED, note, apply));
     }
 
     private static void refused(String name, String why) {
