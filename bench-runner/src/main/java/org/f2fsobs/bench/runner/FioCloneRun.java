@@ -132,13 +132,13 @@ final class FioCloneRun {
                 writes++;
                 if (!job.verify().equals("0")) written.add(new long[] {io.file(), io.offset(), io.len()});
             }
-            n++;
             done += io.len();
             progress[0] += io.len();
             if ((n & 63) == 0) {
                 double byTime = limitNs > 0 ? (t.nowNs() - startNs) / (double) limitNs : 0;
                 env.progress(Math.min(1, job.timeBased() ? byTime : Math.max(byTime, progress[0] / (double) progress[1])));
             }
+            n++;
         }
         while (!inflight.isEmpty()) reap(t);
         if (job.endFsync()) timedSync(t, fds[0] >= 0 ? fds[0] : open(t, 0), false);

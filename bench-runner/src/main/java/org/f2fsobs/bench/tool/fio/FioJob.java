@@ -296,7 +296,7 @@ public final class FioJob {
             for (FioBlockSizes s : bsizes) {
                 for (long bs : s.sizes()) {
                     if (bs % 4096 != 0) {
-                        throw new ToolUsageException("fio", "bs=" + bs, job + "block size " + bs + " is not a multiple of 4096: "
+                        throw new ToolUsageException("fio", "bs=" + bs, job + "bs=" + bs + " is not a multiple of 4096: "
                                 + "the simulated page cache and direct I/O work in whole 4 KiB pages");
                     }
                 }
