@@ -42,12 +42,12 @@ final class FioOptions {
                 x -> FioBlockSizes.fixed(positive("bs", x, FioValues.size("bs", x, b.kbBase)))), "blocksize");
         value("bsrange", "random multiples of the minimum in min-max (`bs_unaligned=0`)", (b, v) -> b.bsizes = FioValues.perDdir("bsrange", v,
                 b.bsizes, x -> FioValues.range("bsrange", x, b.kbBase)), "blocksize_range");
-        value("bssplit", "`4k/50:64k/50[,reads…]`: each I/O's size drawn by percentage", (b, v) -> b.bsizes = FioValues.perDdir("bssplit", v,
+        value("bssplit", "`4k/50:64k/50`, per direction with commas (reads,writes): each I/O's size drawn by percentage", (b, v) -> b.bsizes = FioValues.perDdir("bssplit", v,
                 b.bsizes, x -> FioValues.bssplit(x, b.kbBase)));
         value("ba", "offset alignment of random I/O", (b, v) -> b.ba = positive("ba", v, FioValues.size("ba", v, b.kbBase)), "blockalign");
         value("rw", "read, write, randread, randwrite, rw/readwrite, randrw, with `:N` (sequential: N bytes skipped after each I/O; random: N I/Os per new offset)", FioOptions::rw, "readwrite");
-        value("rwmixread", "", (b, v) -> b.rwmixread = percent("rwmixread", v));
-        value("rwmixwrite", "", (b, v) -> b.rwmixread = 100 - percent("rwmixwrite", v));
+        value("rwmixread", "% reads of rw/randrw", (b, v) -> b.rwmixread = percent("rwmixread", v));
+        value("rwmixwrite", "% writes of rw/randrw", (b, v) -> b.rwmixread = 100 - percent("rwmixwrite", v));
         flag("norandommap", "random offsets may repeat (no random map): fewer distinct blocks", (b, v) -> b.norandommap = flagValue("norandommap", v));
         value("random_distribution", "random, zipf:θ, pareto:h, normal:σ/gauss, zoned:…, zoned_abs:… (non-uniform implies norandommap)",
                 (b, v) -> {
@@ -60,7 +60,7 @@ final class FioOptions {
         flag("thread", "clones are threads (\"Starting 2 threads\")", (b, v) -> b.thread = flagValue("thread", v));
         matched("threads", "the tiobench profile's option (fio accepts it everywhere; without profile=tiobench it does nothing but appear in the JSON job options)", (b, v) -> FioValues.integer("threads", v));
         value("direct", "O_DIRECT", (b, v) -> b.direct = FioValues.bool("direct", v));
-        value("buffered", "", (b, v) -> b.direct = !FioValues.bool("buffered", v));
+        value("buffered", "the inverse of direct", (b, v) -> b.direct = !FioValues.bool("buffered", v));
         value("sync", "`sync`/1 = O_SYNC, `dsync` = O_DSYNC, `none`/0", FioOptions::sync);
         value("fsync", "fsync before the write after every N writes (none after the last, as fio: N−1 for N writes)", (b, v) -> b.fsync = FioValues.integer("fsync", v));
         value("fdatasync", "as fsync", (b, v) -> b.fdatasync = FioValues.integer("fdatasync", v));
@@ -73,27 +73,27 @@ final class FioOptions {
         value("runtime", "stops a job that has run that long", (b, v) -> b.runtimeNs = FioValues.timeNs("runtime", v, true), "timeout");
         flag("time_based", "loops over the workload until runtime", (b, v) -> b.timeBased = flagValue("time_based", v));
         value("ramp_time", "I/O for this long before the statistics start (and before runtime counts)", (b, v) -> b.rampTimeNs = FioValues.timeNs("ramp_time", v, true));
-        value("loops", "", (b, v) -> b.loops = positive("loops", v, FioValues.integer("loops", v)));
-        value("startdelay", "", (b, v) -> b.startdelayNs = FioValues.timeNs("startdelay", v, true));
+        value("loops", "passes over the workload", (b, v) -> b.loops = positive("loops", v, FioValues.integer("loops", v)));
+        value("startdelay", "the clone sleeps that long before it starts", (b, v) -> b.startdelayNs = FioValues.timeNs("startdelay", v, true));
         flag("stonewall", "waits for the jobs before it to end; starts a new reporting group", (b, v) -> {
             b.stonewall = flagValue("stonewall", v);
             if (b.stonewall) b.newGroup = true;
         }, "wait_for_previous");
         flag("new_group", "starts a new reporting group", (b, v) -> b.newGroup = flagValue("new_group", v));
-        flag("group_reporting", "", (b, v) -> b.groupReporting = flagValue("group_reporting", v));
+        flag("group_reporting", "one report per group", (b, v) -> b.groupReporting = flagValue("group_reporting", v));
         value("rate", "bytes/s cap per direction (`rate=10m`, `rate=,5m`): the job sleeps as fio's usec_for_io", (b, v) -> FioValues.perDdirLong("rate", v, b.rate, x -> FioValues.size("rate", x, b.kbBase)));
         value("rate_iops", "I/Os per second cap per direction", (b, v) -> FioValues.perDdirLong("rate_iops", v, b.rateIops, x -> FioValues.integer("rate_iops", x)));
         value("ratemin", "after 2 s, a ratecycle below this bandwidth ends the job with EIO (`rate_min=…B/s not met`)", (b, v) -> FioValues.perDdirLong("ratemin", v, b.rateMin, x -> FioValues.size("ratemin", x, b.kbBase)), "rate_min");
         value("rate_iops_min", "as ratemin, in I/Os per second", (b, v) -> FioValues.perDdirLong("rate_iops_min", v, b.rateIopsMin, x -> FioValues.integer("rate_iops_min", x)));
         value("rate_cycle", "ratemin's window (ms, default 1000)", (b, v) -> b.ratecycleMs = positive("rate_cycle", v, FioValues.integer("rate_cycle", v)), "ratecycle");
-        value("randrepeat", "", (b, v) -> b.randrepeat = FioValues.bool("randrepeat", v));
-        value("randseed", "", (b, v) -> {
+        value("randrepeat", "seeds of the buffers (and offsets) repeat from run to run", (b, v) -> b.randrepeat = FioValues.bool("randrepeat", v));
+        value("randseed", "the buffers' seed", (b, v) -> {
             b.randseed = FioValues.integer("randseed", v);
             b.randseedSet = true;
         });
         flag("refill_buffers", "the bytes written follow fio's buffer rules", (b, v) -> b.refillBuffers = flagValue("refill_buffers", v));
-        value("scramble_buffers", "", (b, v) -> b.scrambleBuffers = FioValues.bool("scramble_buffers", v));
-        flag("zero_buffers", "", (b, v) -> {
+        value("scramble_buffers", "small_content_scramble of each write", (b, v) -> b.scrambleBuffers = FioValues.bool("scramble_buffers", v));
+        flag("zero_buffers", "writes are zeros", (b, v) -> {
             b.zeroBuffers = flagValue("zero_buffers", v);
             b.zeroBuffersSet = true;
         });
@@ -108,7 +108,7 @@ final class FioOptions {
         value("verify_pattern", "the write buffers are the pattern (hex `0x…` or a quoted string); implies verify=pattern", FioOptions::verifyPattern);
         value("do_verify", "0: write the verify data without the read-back", (b, v) -> b.doVerify = FioValues.bool("do_verify", v));
         matched("verify_fatal", "the read-back never finds a bad block in the model (it reads what was written), so this changes only the job options", (b, v) -> b.verifyFatal = FioValues.bool("verify_fatal", v));
-        value("clat_percentiles", "", (b, v) -> b.clatPercentiles = FioValues.bool("clat_percentiles", v));
+        value("clat_percentiles", "completion-latency percentiles (default 1)", (b, v) -> b.clatPercentiles = FioValues.bool("clat_percentiles", v));
         value("lat_percentiles", "total-latency percentiles (`lat percentiles`, JSON lat_ns.percentile)", (b, v) -> b.latPercentiles = FioValues.bool("lat_percentiles", v));
         value("gtod_reduce", "no latency, percentile or bandwidth measurement (disable_lat/clat/slat/bw)", (b, v) -> {
             b.gtodReduce = FioValues.bool("gtod_reduce", v);
@@ -195,6 +195,18 @@ final class FioOptions {
             out.add("| " + names + " | " + o.status().name().toLowerCase(java.util.Locale.ROOT) + " | " + o.note() + " |");
         }
         return out;
+    }
+
+    /** fio's own command-line options (init.c l_opts[]) as docs/tools.md lists them, in the job table's form. */
+    static List<String> commandRows() {
+        return List.of(
+                "| `--output-format` | modelled | `normal`, `json`, `json+` (latency bins), `terse`; one of them (lists such as `normal,json` refused) |",
+                "| `--minimal` | modelled | terse version 3 |",
+                "| `--terse-version` | modelled | 3 only (fio's default); 2, 4, 5 refused |",
+                "| `--output` | modelled | the report goes to that file on the volume (stdout gets only fio's run-time messages); the run result lists it under `metrics.files_written` |",
+                "| `--eta`, `--eta-newline`, `--eta-interval` | matched | no ETA lines: fio prints none when stdout is not a terminal |",
+                "| job files (positional) | modelled | fio's INI rules: `[global]`, `[job]`, `;`/`#` comments (also after a value), `${VAR}` from the exported variables (unset: empty, as fio), a later file's first job stonewalled; `include` refused |",
+                "| `--append-terse`, `--section`, `--server`, `--client`, `--daemonize`, `--parse-only`, `--status-interval`, `--bandwidth-log`, `--readonly`, `--alloc-size`, `--max-jobs`, `--crctest`, `--debug`, `--idle-prof`, `--inflate-log`, `--trigger*`, `--aux-path`, `--merge-blktrace-only`, `--warnings-fatal`, `--remote-config`, `--latency-log`, `--version`, `--help`, `--cmdhelp`, `--enghelp`, `--showcmd` | refused | the simulation runs jobs and prints their report |");
     }
 
     /** Every option of the table, canonical names. */
