@@ -90,13 +90,13 @@ final class FioCloneRun {
                     : ioSource(new FioWriteContent(job, c.threadNumber(), seq, env.prng().fork().nextLong()), (int) (job.maxBs() / 4096));
             sourceId = env.registry().register(src);
         }
+        for (int f = 0; f < Math.min(fds.length, job.openfiles()); f++) open(t, f);   // before td->start, as thread_main
         long cpu0 = t.cpuPs();
         startNs = t.nowNs();
         measureFromNs = startNs + job.rampTimeNs();
         rateCheckNs = startNs;
         samples = new FioSamples(job, measureFromNs, new IoStat[] {r.read().bw(), r.write().bw()},
                 new IoStat[] {r.read().iops(), r.write().iops()});
-        for (int f = 0; f < Math.min(fds.length, job.openfiles()); f++) open(t, f);
         setUpCarriers(t);
         long limitNs = job.runtimeNs() > 0 ? job.rampTimeNs() + job.runtimeNs() : 0;
         long done = 0, writes = 0, n = 0;
