@@ -21,6 +21,8 @@ final class FioIoPlan {
     private final FioJob job;
     private final int files;
     private final long fileSize;
+    /** The end of each file's I/O range: offset + file size (the layout's size). */
+    private final long fileEnd;
     private final long unit;
     private final long units;
     private final Prng rnd;
@@ -39,9 +41,10 @@ final class FioIoPlan {
         this.job = job;
         this.files = job.files();
         this.fileSize = job.fileSize();
+        this.fileEnd = job.offset() + fileSize;
         long minBs = Math.min(job.blockSizes(0).min(), job.blockSizes(1).min());
         this.unit = job.ba() > 0 ? job.ba() : minBs;
-        long range = Math.max(unit, fileSize - job.offset());
+        long range = Math.max(unit, fileSize);
         this.units = Math.max(1, (range - job.maxBs()) / unit + 1);
         this.rnd = prng.fork();
         this.mix = prng.fork();
@@ -58,7 +61,8 @@ final class FioIoPlan {
 
     /** Bytes of I/O the clone does: io_size (else size) times loops, or the free space with fill_device. */
     static long totalBytes(FioJob job) {
-        long per = job.ioSize() > 0 ? job.ioSize() : job.size();
+        // filesetup.c setup_files(): files smaller than size= cap the job at their total (io_size= overrides)
+        long per = job.ioSize() > 0 ? job.ioSize() : Math.min(job.size(), (long) job.files() * job.fileSize());
         return per * Math.max(1, job.loops());
     }
 
@@ -67,7 +71,7 @@ final class FioIoPlan {
         boolean write = job.rw().writes() && (!job.rw().reads() || mix.nextInt(100) >= job.rwmixread());
         long len = job.blockSizes(write ? 1 : 0).next(bsRnd);
         long off = job.rw().random() ? randomOffset(len) : sequentialOffset(len);
-        if (off + len > fileSize) len = Math.max(unit, fileSize - off);
+        if (off + len > fileEnd) len = Math.max(unit, fileEnd - off);
         fileDone[file] += len;
         return new Io(file, off, len, write);
     }
@@ -82,7 +86,7 @@ final class FioIoPlan {
                 }
             }
             case SEQUENTIAL -> {
-                if (fileDone[file] >= fileSize - job.offset()) {
+                if (fileDone[file] >= fileSize) {
                     fileDone[file] = 0;
                     file = (file + 1) % files;
                 }
@@ -99,7 +103,7 @@ final class FioIoPlan {
 
     private long sequentialOffset(long len) {
         long off = seqPos[file];
-        if (off + len > fileSize) off = job.offset();
+        if (off + len > fileEnd) off = job.offset();
         seqPos[file] = off + len + job.rwSeqNr();
         return off;
     }
@@ -108,7 +112,7 @@ final class FioIoPlan {
         if (job.rwSeqNr() > 1 && runLeft[file] > 0) {                 // rw=randread:N: N I/Os per random offset
             runLeft[file]--;
             long off = runPos[file];
-            runPos[file] = off + len >= fileSize ? job.offset() : off + len;
+            runPos[file] = off + len >= fileEnd ? job.offset() : off + len;
             return off;
         }
         long u;
@@ -124,7 +128,7 @@ final class FioIoPlan {
         long off = job.offset() + u * unit;
         if (job.rwSeqNr() > 1) {
             runLeft[file] = job.rwSeqNr() - 1;
-            runPos[file] = off + len >= fileSize ? job.offset() : off + len;
+            runPos[file] = off + len >= fileEnd ? job.offset() : off + len;
         }
         return off;
     }
