@@ -1,9 +1,12 @@
 package org.f2fsobs.bench.runner;
 
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.f2fsobs.bench.script.ScriptLine;
 import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.F2fsOptions;
+import org.f2fsobs.engine.f2fs.MetaType;
 import org.f2fsobs.engine.f2fs.Mkfs;
 import org.f2fsobs.engine.f2fs.Volume;
 import org.f2fsobs.engine.f2fs.file.FileData;
@@ -28,6 +31,8 @@ final class ScriptShell {
     private String mkfsText = "";
     private String mountText = "";
     private long checkpointsOfEarlierMounts;
+    private final long[] metaReadsOfEarlierMounts = new long[MetaType.values().length];
+    private final long[] metaReadsAtMark = new long[MetaType.values().length];
 
     ScriptShell(Kernel kernel, WorkloadEnv env, F2fsOptions base) {
         this.kernel = kernel;
@@ -53,6 +58,25 @@ final class ScriptShell {
         return checkpointsOfEarlierMounts + (v != null ? v.sbi().stat.checkpoints : 0);
     }
 
+    /** Metadata blocks read by type (meta_reads_by_type) since the last {@link #markMetaReads} (boot), over every mount. */
+    Map<String, Long> metaReadsSinceMark() {
+        long[] now = metaReadsNow();
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (MetaType type : MetaType.values()) m.put(type.key(), now[type.ordinal()] - metaReadsAtMark[type.ordinal()]);
+        return m;
+    }
+
+    /** The end of a measured window: later preparation counts metadata reads from here. */
+    void markMetaReads() {
+        System.arraycopy(metaReadsNow(), 0, metaReadsAtMark, 0, metaReadsAtMark.length);
+    }
+
+    private long[] metaReadsNow() {
+        long[] now = metaReadsOfEarlierMounts.clone();
+        if (v != null) for (int i = 0; i < now.length; i++) now[i] += v.sbi().stat.metaReadsByType[i];
+        return now;
+    }
+
     /** Runs one line; tool lines run unmeasured here (the crash checker's replay), measured ones go through Execution. */
     void run(SimTask t, ScriptLine line) {
         switch (line) {
@@ -60,13 +84,11 @@ final class ScriptShell {
             case ScriptLine.Matching m -> { }
             case ScriptLine.Format f -> format(f);
             case ScriptLine.Mount m -> mount(t, m);
-            case ScriptLine.Remount r -> {
-                v.sbi().opts = v.sbi().opts.remount(r.options());    // f2fs_remount: default_options, then these
-                mountText = r.options();
-            }
+            case ScriptLine.Remount r -> remount(r);
             case ScriptLine.Umount u -> {
                 checkpointsOfEarlierMounts += v.sbi().stat.checkpoints;
                 v.umount(t);
+                for (int i = 0; i < metaReadsOfEarlierMounts.length; i++) metaReadsOfEarlierMounts[i] += v.sbi().stat.metaReadsByType[i];
                 v = null;
             }
             case ScriptLine.Tool tl -> Workloads.of(tl.invocation()).run(t, v, env);
@@ -110,6 +132,18 @@ final class ScriptShell {
         namespace();
     }
 
+    /** f2fs_remount: default_options, then these; the flush and checkpoint threads follow the new options. */
+    private void remount(ScriptLine.Remount r) {
+        try {
+            F2fsOptions o = v.sbi().opts.remount(r.options());
+            o.checkImage(v.sbi().sb);
+            v.sbi().opts = o;
+        } catch (F2fsException e) {
+            throw new Execution.RunInputException(r.source().text() + ": " + e.getMessage());
+        }
+        mountText = r.options();
+    }
+
     private void cd(SimTask t, String dir) {
         cwd = dir;
         if (v != null && onVolume(dir) != null) v.mkdirs(t, dir, false);   // as missing parents are created
@@ -147,6 +181,7 @@ final class ScriptShell {
             case MIN_SEQ_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinSeqBlocks(val);
             case MIN_FSYNC_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinFsyncBlocks(val);
             case MIN_HOT_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinHotBlocks(val);
+            case IPU_POLICY -> v.sbi().opts = v.sbi().opts.withIpuPolicy(val);
             default -> throw new IllegalStateException(k.knob() + " is applied at boot");
         }
     }

@@ -138,8 +138,12 @@ final class CompressWriter implements DataWriter.ClusterWriter {
         return writeRawPages(t, cc, wbc);
     }
 
-    /** cluster_may_compress: the cluster is full, no checkpoint error, no page beyond EOF. */
+    /**
+     * cluster_may_compress: f2fs_need_compress_data (compress_mode=user: only after F2FS_IOC_COMPRESS_FILE, which no
+     * modelled command issues), the cluster is full, no checkpoint error, no page beyond EOF.
+     */
     boolean clusterMayCompress(CompressCtx cc) {
+        if (sbi.opts.compressModeUser()) return false;
         if (!cc.isFull()) return false;
         if (sbi.cpError) return false;
         long nrPages = (cc.inode.isize + PAGE_SIZE - 1) >>> 12;
@@ -166,7 +170,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
             return ENOMEM;
         }
         byte[] rbuf = new byte[cc.rlen];
-        for (int i = 0; i < cc.clusterSize; i++) sbi.store.registry().fill(cc.rpages[i].ref, rbuf, i * PAGE_SIZE);
+        for (int i = 0; i < cc.clusterSize; i++) sbi.registry.fill(cc.rpages[i].ref, rbuf, i * PAGE_SIZE);
         byte[] cbuf = new byte[cc.nrCpages * PAGE_SIZE];
         int clen = ops.compressPages(rbuf, cc.rlen, cbuf, COMPRESS_HEADER_SIZE, budget);
         for (CompressOps.Charge w : ops.compressWork(cc.rlen)) sbi.cpu(t, w.op(), w.count());   // the codec's work on these bytes
@@ -177,7 +181,10 @@ final class CompressWriter implements DataWriter.ClusterWriter {
         } else if (clen > maxLen) {
             ret = CompressOps.EAGAIN;
         } else {
-            CompressData.writeHeader(cbuf, clen, 0);     // chksum 0: compress_chksum is off
+            // compress_chksum: f2fs_crc32 of the compressed data (departure: the flag comes from the mount, the kernel
+            // keeps it per inode from its creation; the crc32's CPU is not charged)
+            int chksum = sbi.opts.compressChksum() ? CompressData.f2fsCrc32(cbuf, COMPRESS_HEADER_SIZE, clen) : 0;
+            CompressData.writeHeader(cbuf, clen, chksum);
             int newNrCpages = Math.ceilDiv(clen + COMPRESS_HEADER_SIZE, PAGE_SIZE);
             int tail = newNrCpages * PAGE_SIZE - (clen + COMPRESS_HEADER_SIZE);
             Arrays.fill(cbuf, clen + COMPRESS_HEADER_SIZE, newNrCpages * PAGE_SIZE, (byte) 0);
@@ -209,7 +216,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
             CompressIoCtx cic = new CompressIoCtx(inode.mapping(), cc.rpages.clone(), cc.validNrCpages);
             long[] members = new long[n];
             for (int i = 0; i < n; i++) members[i] = cc.rpages[i].tag;
-            long clusterTag = sbi.store.tags().cluster(members);   // which writes the cluster's pages hold (simulator)
+            long clusterTag = sbi.tags.cluster(members);   // which writes the cluster's pages hold (simulator)
             for (CachePage p : cc.rpages) inode.mapping().startWriteback(p);      // set_cluster_writeback
             int flags = writeFlags(wbc);
             CursegType type = writer.dataLog(inode, true);
@@ -250,7 +257,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
     private void outplaceWriteCompressed(SimTask t, CompressCtx cc, ClusterSlots s, int i, long old, CursegType type,
                                          WriteIo io, CompressIoCtx cic, int flags, long clusterTag) {
         sbi.cpu(t, CpuOp.WRITE_DATA_PAGE, 1);
-        long ref = sbi.store.registry().literal(cc.cbuf, (i - 1) * PAGE_SIZE, PAGE_SIZE);
+        long ref = sbi.registry.literal(cc.cbuf, (i - 1) * PAGE_SIZE, PAGE_SIZE);
         DnodeOfData dn = s.dnode(i);
         int ino = cc.inode.ino;
         long addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : NULL_ADDR, type,
