@@ -1,10 +1,10 @@
 package org.f2fsobs.bench.tool.fio;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import org.f2fsobs.bench.tool.OptionTable.Status;
 import org.f2fsobs.bench.tool.ToolUsageException;
 
 /**
@@ -12,14 +12,12 @@ import org.f2fsobs.bench.tool.ToolUsageException;
  * engines/io_uring.c), each option {@link Status#MODELLED} (it changes what the simulated fio does, as fio would),
  * {@link Status#MATCHED} (accepted: the model already is what the option asks for, see its note) or
  * {@link Status#REFUSED} (named in the error, with the reason). {@code STR_SET} flags may be given bare, everything
- * else needs a value. docs/tools.md's fio table is {@link #docRows()} (FioOptionsDocTests checks it).
+ * else needs a value. docs/tools.md's fio tables are {@link FioOptionTable}'s (bench-runner tools-doc writes them).
  */
 final class FioOptions {
 
     /** How an option takes its value on the command line (fio's add_to_lopt(): STR_SET is optional_argument). */
     enum Kind { VALUE, FLAG }
-
-    enum Status { MODELLED, MATCHED, REFUSED }
 
     record Opt(String name, List<String> aliases, Kind kind, Status status, String note, BiConsumer<FioJob.Builder, String> apply) {}
 
@@ -185,28 +183,6 @@ final class FioOptions {
         }
         o.apply().accept(b, value);
         b.jobOptions.put(o.name(), value);
-    }
-
-    /** The table's rows as docs/tools.md lists them: `| option (aliases) | status | note |`. */
-    static List<String> docRows() {
-        List<String> out = new ArrayList<>();
-        for (Opt o : OPTIONS.values()) {
-            String names = "`" + o.name() + "`" + (o.aliases().isEmpty() ? "" : " (" + String.join(", ", o.aliases().stream().map(a -> "`" + a + "`").toList()) + ")");
-            out.add("| " + names + " | " + o.status().name().toLowerCase(java.util.Locale.ROOT) + " | " + o.note() + " |");
-        }
-        return out;
-    }
-
-    /** fio's own command-line options (init.c l_opts[]) as docs/tools.md lists them, in the job table's form. */
-    static List<String> commandRows() {
-        return List.of(
-                "| `--output-format` | modelled | `normal`, `json`, `json+` (latency bins), `terse`; one of them (lists such as `normal,json` refused) |",
-                "| `--minimal` | modelled | terse version 3 |",
-                "| `--terse-version` | modelled | 3 only (fio's default); 2, 4, 5 refused |",
-                "| `--output` | modelled | the report goes to that file on the volume (stdout gets only fio's run-time messages); the run result lists it under `metrics.files_written` |",
-                "| `--eta`, `--eta-newline`, `--eta-interval` | matched | no ETA lines: fio prints none when stdout is not a terminal |",
-                "| job files (positional) | modelled | fio's INI rules: `[global]`, `[job]`, `;`/`#` comments (also after a value), `${VAR}` from the exported variables (unset: empty, as fio), a later file's first job stonewalled; `include` refused |",
-                "| `--append-terse`, `--section`, `--server`, `--client`, `--daemonize`, `--parse-only`, `--status-interval`, `--bandwidth-log`, `--readonly`, `--alloc-size`, `--max-jobs`, `--crctest`, `--debug`, `--idle-prof`, `--inflate-log`, `--trigger*`, `--aux-path`, `--merge-blktrace-only`, `--warnings-fatal`, `--remote-config`, `--latency-log`, `--version`, `--help`, `--cmdhelp`, `--enghelp`, `--showcmd` | refused | the simulation runs jobs and prints their report |");
     }
 
     /** Every option of the table, canonical names. */
