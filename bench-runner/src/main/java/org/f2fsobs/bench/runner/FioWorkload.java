@@ -59,7 +59,8 @@ final class FioWorkload implements Workload {
         TreeMap<String, long[]> laidOut = new TreeMap<>();
         for (Clone c : clones) {
             int files = layout(shell, v, env, c);
-            if (files > 0) laidOut.merge(c.job.name(), new long[] {files, (long) files * fileSize(c)}, (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
+            // filesetup.c: extend_size adds io_size + file_offset per file laid out
+            if (files > 0) laidOut.merge(c.job.name(), new long[] {files, (long) files * (c.job.offset() + fileSize(c))}, (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
         }
         List<FioLayout> layouts = new ArrayList<>();
         laidOut.forEach((name, n) -> layouts.add(new FioLayout(name, (int) n[0], n[1])));

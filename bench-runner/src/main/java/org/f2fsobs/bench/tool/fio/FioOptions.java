@@ -95,7 +95,7 @@ final class FioOptions {
             b.zeroBuffers = flagValue("zero_buffers", v);
             b.zeroBuffersSet = true;
         });
-        value("buffer_compress_percentage", "0 only (fio's default random buffers); other values refused", (b, v) -> {
+        matched("buffer_compress_percentage", "0 only: fio's default (incompressible random buffers), which the model writes; other values refused", (b, v) -> {
             if (FioValues.integer("buffer_compress_percentage", v) != 0) {
                 throw new ToolUsageException("fio", "buffer_compress_percentage=" + v,
                         "fio: buffer_compress_percentage=" + v + " is not supported by the simulation (only 0); "
