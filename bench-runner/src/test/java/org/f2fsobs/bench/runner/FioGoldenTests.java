@@ -107,4 +107,44 @@ class FioGoldenTests {
         String[] refClat = resource("fio-3.33-golden-g_clat.1.log").lines().findFirst().orElseThrow().split(", ");
         assertThat(files.get("g_clat.1.log").toString().lines().findFirst().orElseThrow().split(", ")).hasSameSizeAs(refClat);
     }
+
+    private static final String FSYNC = "fio --name=s --filename=/d/s --rw=write --bs=4k --size=1m --fsync=1";
+
+    @Test
+    void fsyncEveryWriteIssuesOneSyncFewerAndDiskUtilHasFiosFields() throws IOException {
+        JsonMapper m = JsonMapper.builder().build();
+        JsonNode refRoot = m.readTree(resource("fio-3.33-fsync1-disk.json"));
+        JsonNode ourRoot = m.readTree(FioOptionTableTests.exec(FSYNC + " --output-format=json").toolOutput());
+        for (JsonNode root : List.of(refRoot, ourRoot)) {
+            JsonNode j = root.get("jobs").get(0);
+            assertThat(j.get("write").get("total_ios").asLong()).isEqualTo(256);
+            assertThat(j.get("sync").get("total_ios").asLong()).isEqualTo(255);   // none after the last write
+            assertThat(j.get("iodepth_level").get("1").asDouble()).isEqualTo(199.609375);   // (256 + 255) / 256
+            assertThat(root.get("disk_util").get(0).get("write_ios").asLong()).isPositive();
+        }
+        List<String> refKeys = new java.util.ArrayList<>(refRoot.get("disk_util").get(0).propertyNames());
+        assertThat(new java.util.ArrayList<>(ourRoot.get("disk_util").get(0).propertyNames())).isEqualTo(refKeys);
+        // a write-only job: no read request merged during it (the counters start with the job)
+        assertThat(ourRoot.get("disk_util").get(0).get("read_merges").asLong()).isZero();
+
+        String ref = resource("fio-3.33-fsync1-disk.txt");
+        String ours = FioOptionTableTests.exec(FSYNC).toolOutput();
+        String disk = "^\\s*\\w+: ios=\\d+/\\d+, merge=\\d+/\\d+, ticks=\\d+/\\d+, in_queue=\\d+, util=\\d+\\.\\d+%$";
+        for (String text : List.of(ref, ours)) {
+            assertThat(text.lines().map(String::strip)).contains("issued rwts: total=0,256,0,255 short=0,0,0,0 dropped=0,0,0,0",
+                    "IO depths    : 1=199.6%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%", "fsync/fdatasync/sync_file_range:");
+            assertThat(text.lines().anyMatch(l -> l.matches(disk))).as("a Disk stats line").isTrue();
+        }
+    }
+
+    @Test
+    void bufferedLibaioAtDepth16KeepsSixteenQueuedAsFioCountsThem() throws IOException {
+        String ref = resource("fio-3.33-buffered-libaio-qd16.txt");
+        String ours = FioOptionTableTests.exec("fio --name=b --filename=/d/b --rw=write --bs=4k --size=16m --ioengine=libaio "
+                + "--iodepth=16").toolOutput();
+        for (String prefix : List.of("IO depths    :", "submit    :", "complete  :", "issued rwts:", "b: Laying out")) {
+            String r = ref.lines().map(String::strip).filter(l -> l.startsWith(prefix)).findFirst().orElseThrow();
+            assertThat(ours.lines().map(String::strip).filter(l -> l.startsWith(prefix)).findFirst()).as(prefix).contains(r);
+        }
+    }
 }

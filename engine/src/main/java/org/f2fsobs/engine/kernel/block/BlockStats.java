@@ -93,6 +93,7 @@ public final class BlockStats {
     /** Zero everything (between preparation and the measured command). */
     public void reset() {
         readRequests = writeRequests = flushes = fuaWrites = merges = bios = readBytes = writeBytes = busyNs = 0;
+        readMerges = writeMerges = readTicksNs = writeTicksNs = 0;
         peakInFlight = 0;
         readSizes.clear();
         writeSizes.clear();
