@@ -62,7 +62,10 @@ final class FioIoPlan {
     /** Bytes of I/O the clone does: io_size (else size) times loops, or the free space with fill_device. */
     static long totalBytes(FioJob job) {
         // filesetup.c setup_files(): files smaller than size= cap the job at their total (io_size= overrides)
-        long per = job.ioSize() > 0 ? job.ioSize() : Math.min(job.size(), (long) job.files() * job.fileSize());
+        // and an I/O that does not fit in the file's range is not issued (io_u.c io_u_fits): whole blocks per file
+        long minBs = Math.min(job.blockSizes(0).min(), job.blockSizes(1).min());
+        long perFile = Math.max(minBs, job.fileSize() - job.fileSize() % minBs);
+        long per = job.ioSize() > 0 ? job.ioSize() : Math.min(job.size(), (long) job.files() * perFile);
         return per * Math.max(1, job.loops());
     }
 

@@ -147,4 +147,14 @@ class FioGoldenTests {
             assertThat(ours.lines().map(String::strip).filter(l -> l.startsWith(prefix)).findFirst()).as(prefix).contains(r);
         }
     }
+
+    @Test
+    void aSizeThatIsNotWholeBlocksEndsAtTheLastWholeBlockAsFio() {
+        // fio 3.33 (ext4): fio --name=k --filename=/tmp/fg/k --rw=write --bs=4096 --size=8000000
+        //   -> "write: ... (7812KiB/11msec)", "issued rwts: total=0,1953,0,0"; randwrite the same
+        for (String rw : List.of("write", "randwrite")) {
+            String out = FioOptionTableTests.exec("fio --name=k --filename=/d/k --rw=" + rw + " --bs=4096 --size=8000000").toolOutput();
+            assertThat(out).contains("(7812KiB/").contains("issued rwts: total=0,1953,0,0").contains("k: Laying out IO file (1 file / 7MiB)");
+        }
+    }
 }
