@@ -238,13 +238,21 @@ public final class FioParser {
                     throw new ToolUsageException("fio", line, "fio: " + file + ":" + lineNo + ": option <" + line
                             + "> outside of [] job section");
                 }
+                String unset = unsetVariable(line);
                 line = substitute(line);
                 int eq = line.indexOf('=');
                 String name = (eq < 0 ? line : line.substring(0, eq)).strip();
                 String value = eq < 0 ? null : line.substring(eq + 1).strip();
                 FioOptions.Opt o = FioOptions.find(name);
                 if (o == null) throw unrecognized("'" + name + "' in [" + section + "]", name);
-                FioOptions.apply(current, o, value);
+                try {
+                    FioOptions.apply(current, o, value);
+                } catch (ToolUsageException e) {
+                    if (unset == null) throw e;
+                    throw new ToolUsageException("fio", e.offending(), e.getMessage() + " (" + file + ":" + lineNo + ": ${"
+                            + unset + "} is not set: a job file's variables are the script's exported ones, `export "
+                            + unset + "=...` before the fio line)");
+                }
             }
             if (current != null && current != global) add(current);
         }
@@ -255,6 +263,15 @@ public final class FioParser {
             if (semi >= 0) cut = semi;
             if (hash >= 0) cut = Math.min(cut, hash);
             return line.substring(0, cut);
+        }
+
+        /** The first ${VAR} of {@code line} the environment lacks, or null. */
+        private String unsetVariable(String line) {
+            for (int i = line.indexOf("${"); i >= 0; i = line.indexOf("${", i + 2)) {
+                int end = line.indexOf('}', i);
+                if (end > i + 2 && !env.containsKey(line.substring(i + 2, end))) return line.substring(i + 2, end);
+            }
+            return null;
         }
 
         /** fio_option_dup_subs(): ${VAR} from the environment, the empty string when unset. */
