@@ -51,6 +51,16 @@ public final class CatalogJson {
         m.put("flags", s.flagTable());
         m.put("references", references(s));
         m.put("expected_mechanism", mechanism(s));
+        m.put("origin", s.origin());
+        if (s.sides() != null) {
+            Map<String, Object> sides = new LinkedHashMap<>();
+            sides.put("param", s.sides().param());
+            sides.put("before", s.sides().before());
+            sides.put("after", s.sides().after());
+            m.put("sides", sides);
+        }
+        m.put("sides_label", s.sidesLabel());
+        if (s.messageId() != null) m.put("message_id", s.messageId());
         m.put("inferred_reasoning", s.inferredReasoning());
         m.put("command_as_run", atDefaults.command());
         m.put("seed_file", s.seedFile());
