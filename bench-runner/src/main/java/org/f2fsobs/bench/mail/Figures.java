@@ -130,7 +130,10 @@ final class Figures {
                 Matcher a = ASIDE.matcher(t);
                 while (a.find()) out.add(aside(side, requestsOf, t, a, at, l, caseLabel));
             } else if ((m = LABELLED.matcher(t)).find()) {
-                out.add(fig(side, m.group(1).strip(), Map.of(), m, 2, 3, at, l, caseLabel, null, null));
+                String label = m.group(1).strip();
+                Side own = side;                           // "before: 120 ms": the label is the side
+                if (SIDE_HEAD.matcher(label).matches()) own = label.toLowerCase(Locale.ROOT).matches("(?s).*(before|w/o|without).*") ? Side.BEFORE : Side.AFTER;
+                out.add(fig(own, label, Map.of(), m, 2, 3, at, l, caseLabel, null, null));
             }
         }
         return new Figures(resolveUnsided(out), iozone);

@@ -285,7 +285,7 @@ public final class ScenarioCatalog {
 
     private MatrixExpansion.Expansion expand(MatrixRequest request, MatrixLimits limits, String profile,
                                              List<Boolean> studiedDefault, boolean anyScale) {
-        Scenario s = request.scenario() == null ? null : scenarios.get(request.scenario());
+        Scenario s = find(request.scenario()).orElse(null);
         List<FieldError> pre = new ArrayList<>();
         if (s == null && request.scenario() != null && !request.scenario().isBlank()) {
             pre.add(new FieldError("scenario", unknownScenario(request.scenario())));
@@ -350,7 +350,7 @@ public final class ScenarioCatalog {
     }
 
     private String unknownScenario(String id) {
-        return "unknown scenario '" + id + "'; known: " + String.join(", ", scenarios.keySet());
+        return "unknown scenario '" + id + "'; known: " + String.join(", ", ids());
     }
 
     /** Every template renders at the defaults and at every point of the scenario's own references. */
