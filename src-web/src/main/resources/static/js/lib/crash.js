@@ -60,9 +60,17 @@ export function crashVerdictItem(flag, { side, item, report }, detail) {
   const r = report.recovery;
   if (r) {
     li.append(el('p', { class: 'crash-recovery muted' }, 'Recovery after the cuts: mount ' + fmtNs(r.mount_ns.median) + ' median, '
-      + fmtNs(r.mount_ns.max) + ' max; dnodes replayed ' + r.dnodes_replayed.median + ' median, ' + r.dnodes_replayed.max + ' max.'));
+      + fmtNs(r.mount_ns.max) + ' max; dnodes replayed ' + r.dnodes_replayed.median + ' median, ' + r.dnodes_replayed.max + ' max'
+      + (r.read_requests ? '; ' + r.read_requests.median + ' read requests median (' + metaReads(r.meta_reads_by_type) + ')' : '')
+      + '.'));
   }
   return li;
+}
+
+/** "por 1793, sit 296, …": metadata blocks a recovery mount read (median), by type, the largest first. */
+function metaReads(byType) {
+  return Object.entries(byType || {}).filter(([, s]) => s.median > 0).sort((a, b) => b[1].median - a[1].median)
+    .map(([k, s]) => k + ' ' + s.median).join(', ') + ' metadata blocks';
 }
 
 /** Draws the verdicts into {@code box}, with the button that (re)runs both checks. */

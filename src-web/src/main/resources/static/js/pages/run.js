@@ -42,6 +42,29 @@ function renderFacts(r) {
   document.getElementById('reproduce').textContent = r.reproduce || '';
 }
 
+/**
+ * A run that ended without a result: what it was asked to run (from the stored request) beside why it failed, so the
+ * page says more than "failed".
+ */
+function renderRequest(r) {
+  const q = r.request || {};
+  const dl = document.getElementById('run-facts');
+  clear(dl);
+  if (q.scenario) {
+    fact(dl, 'Scenario', link('/scenarios/' + q.scenario, q.scenario));
+    document.getElementById('crumb-scenario').replaceChildren(link('/scenarios/' + q.scenario, q.scenario));
+  }
+  if (q.command) fact(dl, 'Command', el('code', { id: 'failed-command' }, q.command));
+  if (q.script) fact(dl, 'Script', el('pre', { id: 'failed-command', class: 'tool-output' }, q.script));
+  if (q.profile) fact(dl, 'Profile', el('code', {}, q.profile), ' · mkfs ', el('code', {}, q.mkfs || '(none)'), ' · mount ', el('code', {}, q.mount || '(defaults)'));
+  if (q.optimizations) fact(dl, 'Flags', ...Object.entries(q.optimizations).flatMap(([k, v], i) => [i ? ' · ' : '', el('code', {}, k), '=' + (v ? 'on' : 'off')]));
+  if (q.params) fact(dl, 'Parameters', fmtParams(q.params) || '–', ' · seed ' + (q.seed ?? 1));
+  if (r.matrix_id) fact(dl, 'Matrix', link('/matrices/' + r.matrix_id, 'matrix ' + r.matrix_id), ', cell ' + r.cell_index);
+  fact(dl, 'Why it ' + r.status.toLowerCase().replace('cancelled', 'stopped'), el('span', { id: 'failed-reason' }, r.error || '(no reason recorded)'));
+  document.getElementById('run-summary').hidden = false;
+  document.getElementById('reproduce').closest('section, div, figure')?.setAttribute('data-empty', 'true');
+}
+
 function wireCopy() {
   const button = document.getElementById('copy-reproduce');
   const result = document.getElementById('copy-result');
@@ -96,6 +119,7 @@ function render(r) {
     if (r.status === 'FAILED' || r.status === 'CANCELLED') {
       setStatus('');
       showError(document.getElementById('run-error'), 'This run ' + r.status.toLowerCase() + (r.error ? ': ' + r.error : '.') + ' It has no result.');
+      renderRequest(r);
       return true;
     }
     setStatus('This run is ' + r.status.toLowerCase() + '; the page fills in when it ends.');

@@ -101,10 +101,7 @@ class CrashCheckController {
         return Mono.defer(() -> {
             Limits limits = properties.limits();
             CellSpec cell = CellRequests.cell(b.scenario(), b.optimizations(), b.params(), b.seed(), b.profile(), catalog, limits, true);
-            if (b.maxPoints() != null && b.maxPoints() > limits.crashPoints()) {
-                throw ApiException.overLimit(Limits.CRASH_POINTS, "max_points", b.maxPoints() + " crash points, over the limit "
-                        + Limits.CRASH_POINTS + " = " + limits.crashPoints());
-            }
+            if (b.maxPoints() != null) ApiException.throwIfOver(limits.run().checkCrashPoints(b.maxPoints()));
             int max = b.maxPoints() == null ? limits.crashPoints() : b.maxPoints();
             var insert = db.sql("INSERT INTO CRASH_CHECKS (STATUS, SCENARIO, PROFILE, SPEC_JSON, POINT, MAX_POINTS, CREATED_AT) "
                             + "VALUES ('QUEUED', :scenario, :profile, :spec, :point, :max, :now)")

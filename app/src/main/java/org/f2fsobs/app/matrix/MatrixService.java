@@ -93,12 +93,8 @@ class MatrixService {
         if (e.overLimit()) return Mono.error(ApiException.overLimit(Limits.MAX_CELLS, e.errors()));
         Scenario scenario = catalog.get(request.scenario());
         for (CellSpec c : e.cells()) {
-            long bytes = ScenarioCommand.dataBytes(scenario, c.params());
-            if (bytes > limits.runDataBytes()) {
-                return Mono.error(ApiException.overLimit(Limits.RUN_DATA_BYTES, "params", "a run at " + ParamValues.canonical(c.params())
-                        + " moves " + bytes + " bytes (scaled size × threads), over the limit " + Limits.RUN_DATA_BYTES + " = "
-                        + limits.runDataBytes() + "; lower scale"));
-            }
+            var over = limits.run().check(scenario, c);     // the bench runner's check, the same as the CLI's
+            if (!over.isEmpty()) return Mono.error(ApiException.overLimit(over.get(0)));
         }
         String profile = e.cells().get(0).profile();
         String requestJson = Json.compact(requestDocument(request, profile));

@@ -32,13 +32,7 @@ public final class CellRequests {
                 : catalog.validateRun(scenario, optimizations, params, sd, profile);
         if (!v.ok() && v.errors().stream().allMatch(f -> f.belowMinScale())) throw ApiException.overLimit(Limits.MIN_SCALE, v.errors());
         if (!v.ok()) throw ApiException.invalid(v.errors());
-        Scenario s = catalog.get(scenario);
-        long bytes = ScenarioCommand.dataBytes(s, v.cell().params());
-        if (bytes > limits.runDataBytes()) {
-            throw ApiException.overLimit(Limits.RUN_DATA_BYTES, "params", "a run at " + ParamValues.canonical(v.cell().params())
-                    + " moves " + bytes + " bytes (scaled size × threads), over the limit " + Limits.RUN_DATA_BYTES + " = "
-                    + limits.runDataBytes() + "; lower scale");
-        }
+        ApiException.throwIfOver(limits.run().check(catalog.get(scenario), v.cell()));
         return v.cell();
     }
 }

@@ -34,6 +34,16 @@ public final class ApiException extends ErrorResponseException {
         return overLimit(limit, List.of(new FieldError(field, message, FieldError.Kind.OVER_LIMIT)));
     }
 
+    /** The first limit the bench runner found a request over (RunLimits: the CLI's check too), as a 422 naming it. */
+    public static void throwIfOver(List<org.f2fsobs.bench.api.RunLimits.Violation> violations) {
+        if (!violations.isEmpty()) throw overLimit(violations.get(0));
+    }
+
+    /** 422 for one limit the bench runner found a request over. */
+    public static ApiException overLimit(org.f2fsobs.bench.api.RunLimits.Violation v) {
+        return overLimit(v.limit(), v.field(), v.message());
+    }
+
     /** 422 from the catalog's own over-limit errors (the cell limit). */
     public static ApiException overLimit(String limit, List<FieldError> errors) {
         return new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, errors, limit);

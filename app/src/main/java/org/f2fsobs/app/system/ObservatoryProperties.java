@@ -1,6 +1,7 @@
 package org.f2fsobs.app.system;
 
 import java.time.Duration;
+import org.f2fsobs.bench.api.RunLimits;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -44,27 +45,28 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
      */
     public record Limits(Long maxCells, Integer concurrentMatrices, Integer queuedMatrices, Integer queuedRuns,
                          Long runDataBytes, Long runSeconds, Integer commandLength, Integer crashPoints, Integer bodyBytes) {
-        public static final String MAX_CELLS = "max_cells";
+        public static final String MAX_CELLS = RunLimits.MAX_CELLS;
         public static final String CONCURRENT_MATRICES = "concurrent_matrices";
         public static final String QUEUED_MATRICES = "queued_matrices";
         public static final String QUEUED_RUNS = "queued_runs";
-        public static final String RUN_DATA_BYTES = "run_data_bytes";
-        public static final String RUN_SECONDS = "run_seconds";
-        public static final String COMMAND_LENGTH = "command_length";
-        public static final String CRASH_POINTS = "crash_points";
+        public static final String RUN_DATA_BYTES = RunLimits.RUN_DATA_BYTES;
+        public static final String RUN_SECONDS = RunLimits.RUN_SECONDS;
+        public static final String COMMAND_LENGTH = RunLimits.COMMAND_LENGTH;
+        public static final String CRASH_POINTS = RunLimits.CRASH_POINTS;
         public static final String BODY_BYTES = "body_bytes";
         /** Not a setting: each scenario's smallest meaningful scale (its catalog file), named on a 422 like a limit. */
         public static final String MIN_SCALE = "min_scale";
 
         public Limits {
-            if (maxCells == null) maxCells = 1000L;
+            // the limits on one request are the bench runner's, shared with the CLI (RunLimits.DEFAULT)
+            if (maxCells == null) maxCells = RunLimits.DEFAULT.maxCells();
             if (concurrentMatrices == null) concurrentMatrices = 2;
             if (queuedMatrices == null) queuedMatrices = 20;
             if (queuedRuns == null) queuedRuns = 100;
-            if (runDataBytes == null) runDataBytes = 16L << 30;
-            if (runSeconds == null) runSeconds = 600L;
-            if (commandLength == null) commandLength = 4096;
-            if (crashPoints == null) crashPoints = 10_000;
+            if (runDataBytes == null) runDataBytes = RunLimits.DEFAULT.runDataBytes();
+            if (runSeconds == null) runSeconds = RunLimits.DEFAULT.runSeconds();
+            if (commandLength == null) commandLength = (int) RunLimits.DEFAULT.commandLength();
+            if (crashPoints == null) crashPoints = (int) RunLimits.DEFAULT.crashPoints();
             if (bodyBytes == null) bodyBytes = 4 << 20;
             positive(MAX_CELLS, maxCells);
             positive(CONCURRENT_MATRICES, concurrentMatrices);
@@ -75,6 +77,11 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
             positive(COMMAND_LENGTH, commandLength);
             positive(CRASH_POINTS, crashPoints);
             positive(BODY_BYTES, bodyBytes);
+        }
+
+        /** The limits the bench runner checks a request against (the same code as the CLI's). */
+        public RunLimits run() {
+            return new RunLimits(maxCells, runDataBytes, runSeconds, commandLength, crashPoints);
         }
 
         private static void positive(String name, long v) {

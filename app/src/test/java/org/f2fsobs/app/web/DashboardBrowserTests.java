@@ -402,6 +402,18 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(driver.findElement(By.id("matrix-comparisons")).isDisplayed()).isFalse();
         assertThat(driver.findElement(By.id("cancel-matrix")).isDisplayed()).as("an ended matrix offers no Cancel").isFalse();
         Browser.screenshot(driver, "matrix-failed");
+
+        // a failed single run: its page says what it ran and why it failed, not only "failed"
+        Long run = db.sql("INSERT INTO RUNS (KIND, STATUS, REQUEST_JSON, PROFILE, COMMAND, ERROR, CREATED_AT, FINISHED_AT) VALUES ('EXEC', "
+                        + "'FAILED', :req, 'nullblk-x86', 'dd if=/dev/zero of=/full bs=1M count=64', 'engine: ENOSPC: no free section', "
+                        + "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")
+                .bind("req", "{\"profile\":\"nullblk-x86\",\"mkfs\":\"\",\"mount\":\"\",\"command\":\"dd if=/dev/zero of=/full bs=1M count=64\",\"seed\":1}")
+                .filter(st -> st.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one().block();
+        open("/runs/" + run);
+        assertThat(driver.findElement(By.id("run-error")).getText()).contains("This run failed: engine: ENOSPC: no free section");
+        assertThat(driver.findElement(By.id("failed-command")).getText()).isEqualTo("dd if=/dev/zero of=/full bs=1M count=64");
+        assertThat(driver.findElement(By.id("failed-reason")).getText()).isEqualTo("engine: ENOSPC: no free section");
+        Browser.screenshot(driver, "run-failed");
     }
 
     @Test

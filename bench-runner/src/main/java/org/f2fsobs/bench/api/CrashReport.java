@@ -42,10 +42,13 @@ public record CrashReport(String verdict, int crashPoints, int checked, List<Fai
                        boolean byIdentity) {}
 
     /**
-     * Recovery after the checked cuts that mounted: virtual mount time (superblock and checkpoint reads, roll-forward,
-     * the CP_RECOVERY checkpoint; the node chain's reads are not charged, see Recovery) and roll-forward's work.
+     * Recovery after the checked cuts that mounted: virtual mount time (superblock, checkpoint, summary, SIT and NAT
+     * reads, roll-forward with its node-chain reads, the CP_RECOVERY checkpoint), roll-forward's work, and the mount's
+     * reads through the block layer — requests, bytes, and metadata blocks read by type (super, cp, nat, sit, ssa,
+     * node, por as in the counter meta_reads_by_type).
      */
-    public record Recovery(int mounts, Summary mountNs, Summary nodesWalked, Summary dnodesReplayed, Summary blocksRecovered) {}
+    public record Recovery(int mounts, Summary mountNs, Summary nodesWalked, Summary dnodesReplayed, Summary blocksRecovered,
+                           Summary readRequests, Summary readBytes, Map<String, Summary> metaReadsByType) {}
 
     /** Median, mean and maximum over the mounts. */
     public record Summary(long median, double mean, long max) {}

@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.f2fsobs.bench.api.CancellationToken;
 import org.f2fsobs.bench.api.CellSpec;
+import org.f2fsobs.bench.api.ExecPlan;
 import org.f2fsobs.bench.api.ExecSpec;
 import org.f2fsobs.bench.api.ProgressListener;
 import org.f2fsobs.bench.api.ResultJson;
@@ -274,6 +275,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--profile-set", description = "KEY=VALUE: run with this profile constant overridden (reproduces a band cell)")
         List<String> profileSets = new ArrayList<>();
         @Option(names = "--format", defaultValue = "text") String format;
+        @CommandLine.Mixin LimitOptions limitOptions = new LimitOptions();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -285,6 +287,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
             Map<String, Long> overrides = parseProfileSets(profileSets);
             var v = c.validateRun(scenario, parseOpts(opts), parseSets(sets), seed, profile);
             if (!v.ok()) throw new UsageError(errors(v.errors()));
+            LimitOptions.refuse(limitOptions.limits().check(c.get(scenario), v.cell()));
             CellSpec cell = v.cell().withProfileOverrides(overrides);
             if (!overrides.isEmpty()) Profiles.load(cell.profile() != null ? cell.profile() : c.get(scenario).profile(), overrides);
             PrintWriter err = spec.commandLine().getErr();
@@ -323,6 +326,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
                 + DEFAULT_MAX_POINTS + ")")
         Integer maxPoints;
         @Option(names = "--format", defaultValue = "text") String format;
+        @CommandLine.Mixin LimitOptions limitOptions = new LimitOptions();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -333,6 +337,10 @@ public final class BenchRunnerCli implements Callable<Integer> {
             ScenarioCatalog c = catalog();
             var v = c.validateRunAtAnyScale(scenario, parseOpts(opts), parseSets(sets), seed, profile);
             if (!v.ok()) throw new UsageError(errors(v.errors()));
+            if (maxPoints != null && maxPoints < 1) throw new UsageError("--max-points must be at least 1, got " + maxPoints);
+            var lim = limitOptions.limits();
+            LimitOptions.refuse(lim.check(c.get(scenario), v.cell()));
+            if (maxPoints != null) LimitOptions.refuse(lim.checkCrashPoints(maxPoints));
             PrintWriter err = spec.commandLine().getErr();
             Integer max = point != null ? null : maxPoints != null ? maxPoints : Integer.valueOf(DEFAULT_MAX_POINTS);
             CrashReport r = new EngineCrashChecker(c).run(v.cell(), point, max, stderrProgress(err), CancellationToken.NONE);
@@ -359,13 +367,21 @@ public final class BenchRunnerCli implements Callable<Integer> {
                     out.println("recovery over " + rc.mounts() + " mounts (median / max): mount " + rc.mountNs().median() / 1000 + " / "
                             + rc.mountNs().max() / 1000 + " us, dnodes replayed " + rc.dnodesReplayed().median() + " / "
                             + rc.dnodesReplayed().max() + ", blocks recovered " + rc.blocksRecovered().median() + " / "
-                            + rc.blocksRecovered().max());
+                            + rc.blocksRecovered().max() + ", read requests " + rc.readRequests().median() + " / "
+                            + rc.readRequests().max() + " (" + metaReadsLine(rc) + ")");
                 }
                 out.println("reproduce: " + r.reproduce());
             }
             out.flush();
             return 0;
         }
+    }
+
+    /** "metadata blocks read cp 4 / 4, sit 2 / 2, …, por 769 / 1024": by type, median / max over the mounts. */
+    private static String metaReadsLine(CrashReport.Recovery rc) {
+        java.util.StringJoiner j = new java.util.StringJoiner(", ", "metadata blocks read ", "");
+        rc.metaReadsByType().forEach((k, s) -> j.add(k + " " + s.median() + " / " + s.max()));
+        return j.toString();
     }
 
     private static String coverageLine(CrashReport r) {
@@ -446,6 +462,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
             java.nio.file.Path outPath = out == null ? null : java.nio.file.Path.of(out);
             if (outPath != null) checkWritable(outPath, "--out");
             if (!diff) checkWritable(figuresPath, "--figures");
+            if (threads != null && threads < 1) throw new UsageError("--threads must be at least 1, got " + threads);
             PrintWriter err = spec.commandLine().getErr();
             int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
             StringBuilder cmd = new StringBuilder("bench-runner report");
@@ -509,6 +526,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--threads", description = "cells run in parallel (default: available processors)") Integer threads;
         @Option(names = "--profile-set", description = "KEY=VALUE: every cell runs with this profile constant overridden")
         List<String> profileSets = new ArrayList<>();
+        @CommandLine.Mixin LimitOptions limitOptions = new LimitOptions();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -536,9 +554,12 @@ public final class BenchRunnerCli implements Callable<Integer> {
                 for (String v : x.substring(eq + 1).split(",")) vals.add(ParamValues.parse(v));
                 p.put(x.substring(0, eq), vals);
             }
+            if (threads != null && threads < 1) throw new UsageError("--threads must be at least 1, got " + threads);
             MatrixRequest req = new MatrixRequest(scenario, o, p, repeat, seed, parseProfileSets(profileSets));
-            MatrixExpansion.Expansion e = c.validate(req, MatrixLimits.DEFAULT);
-            if (!e.ok()) throw new UsageError(errors(e.errors()));
+            var lim = limitOptions.limits();
+            MatrixExpansion.Expansion e = c.validate(req, new MatrixLimits(lim.maxCells()));
+            if (!e.ok()) throw new UsageError(errors(e.errors()) + (e.overLimit() ? " (raise it with --limit max_cells=N)" : ""));
+            for (CellSpec cell : e.cells()) LimitOptions.refuse(lim.check(c.get(scenario), cell));
             PrintWriter err = spec.commandLine().getErr();
             int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
             Scenario s = c.get(scenario);
@@ -570,6 +591,7 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--format", defaultValue = "text") String format;
         @Option(names = "--script", description = "a file of shell lines, or - for standard input (docs/tools.md, \"Scripts\")") String script;
         @Parameters(description = "TOOL ARGS…", arity = "0..*") List<String> command = new ArrayList<>();
+        @CommandLine.Mixin LimitOptions limitOptions = new LimitOptions();
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -586,6 +608,13 @@ public final class BenchRunnerCli implements Callable<Integer> {
             }
             ExecSpec es = script != null ? ExecSpec.script(profile, mkfs, mount, parseOpts(opts), readScript(script), seed, ddStyle)
                     : new ExecSpec(profile, mkfs, mount, parseOpts(opts), String.join(" ", command.stream().map(Exec::quote).toList()), seed, ddStyle);
+            // what the command (or every tool run of the script) would move, checked before anything runs, as the API does
+            var lim = limitOptions.limits();
+            LimitOptions.refuse(lim.checkTexts(es));
+            ExecPlan.Checked checked = ExecPlan.check(es);
+            if (!checked.errors().isEmpty()) throw new UsageError(errors(checked.errors()));
+            if (checked.scriptLine() != null) throw new UsageError(checked.scriptLine());
+            LimitOptions.refuse(lim.check(es, checked.plan()));
             PrintWriter err = spec.commandLine().getErr();
             List<RunResult> runs = new EngineCellRunner(catalog()).execAll(es, stderrProgress(err), CancellationToken.NONE);
             PrintWriter out = spec.commandLine().getOut();

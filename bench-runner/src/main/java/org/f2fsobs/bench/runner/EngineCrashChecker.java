@@ -13,11 +13,11 @@ import org.f2fsobs.bench.api.ProgressListener;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import org.f2fsobs.bench.scenario.ScenarioCommand;
-import org.f2fsobs.engine.crash.CrashHarness;
 import org.f2fsobs.engine.crash.CrashHarness.Outcome;
 import org.f2fsobs.engine.crash.CrashHarness.Point;
 import org.f2fsobs.engine.crash.CrashHarness.RecoveryWork;
 import org.f2fsobs.engine.crash.CrashHarness.Verdict;
+import org.f2fsobs.engine.crash.CrashHarness;
 import org.f2fsobs.engine.crash.CrashPoints;
 import org.f2fsobs.engine.crash.Loss;
 import org.f2fsobs.engine.sim.Prng;
@@ -60,11 +60,11 @@ public final class EngineCrashChecker implements CrashChecker {
         CrashHarness.Recording rec;
         try {
             rec = CrashHarness.record(setup, (t, v, startMeasured) -> {
-                WorkloadEnv prep = new WorkloadEnv(v.sbi().store.registry(), prng.fork(), plan.ddDialect(), progress, cancel, "preparation");
+                WorkloadEnv prep = new WorkloadEnv(v.sbi().registry, prng.fork(), plan.ddDialect(), progress, cancel, "preparation");
                 for (RunPlan.Step st : plan.preparation()) Execution.prepare(t, v, prep, st);
                 v.sync(t);
                 startMeasured.run();
-                measured.run(t, v, new WorkloadEnv(v.sbi().store.registry(), prng.fork(), plan.ddDialect(), progress, cancel, "measured"));
+                measured.run(t, v, new WorkloadEnv(v.sbi().registry, prng.fork(), plan.ddDialect(), progress, cancel, "measured"));
             });
         } catch (SimFailure f) {
             throw Execution.unwrap(f);
@@ -133,8 +133,11 @@ public final class EngineCrashChecker implements CrashChecker {
     /** Median, mean and maximum of each recovery figure over the checked mounts (null when none mounted). */
     static CrashReport.Recovery recovery(List<RecoveryWork> r) {
         if (r.isEmpty()) return null;
+        Map<String, CrashReport.Summary> meta = new LinkedHashMap<>();
+        for (String type : r.get(0).metaReadsByType().keySet()) meta.put(type, summary(r, w -> w.metaReadsByType().get(type)));
         return new CrashReport.Recovery(r.size(), summary(r, RecoveryWork::mountNs), summary(r, w -> w.nodesWalked()),
-                summary(r, w -> w.dnodesReplayed()), summary(r, w -> w.blocksRecovered()));
+                summary(r, w -> w.dnodesReplayed()), summary(r, w -> w.blocksRecovered()), summary(r, RecoveryWork::readRequests),
+                summary(r, RecoveryWork::readBytes), meta);
     }
 
     private static CrashReport.Summary summary(List<RecoveryWork> r, ToLongFunction<RecoveryWork> f) {

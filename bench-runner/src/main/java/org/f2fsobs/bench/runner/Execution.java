@@ -89,6 +89,7 @@ final class Execution {
         mark[2] = v.sbi().rq.stats().writeRequests();
         mark[3] = sh.checkpoints();
         mark[4] = now;
+        sh.markMetaReads();
         return r;
     }
 
@@ -112,6 +113,7 @@ final class Execution {
         c.put("read_requests", v.sbi().rq.stats().readRequests() - mark[1]);
         c.put("write_requests", v.sbi().rq.stats().writeRequests() - mark[2]);
         c.put("checkpoints", sh.checkpoints() - mark[3]);
+        c.put("meta_reads_by_type", sh.metaReadsSinceMark());
         c.put("blocks_valid", v.sbi().sitI().writtenValidBlocks());
         return c;
     }

@@ -1,9 +1,12 @@
 package org.f2fsobs.bench.runner;
 
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.f2fsobs.bench.script.ScriptLine;
 import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.F2fsOptions;
+import org.f2fsobs.engine.f2fs.MetaType;
 import org.f2fsobs.engine.f2fs.Mkfs;
 import org.f2fsobs.engine.f2fs.Volume;
 import org.f2fsobs.engine.f2fs.file.FileData;
@@ -28,6 +31,8 @@ final class ScriptShell {
     private String mkfsText = "";
     private String mountText = "";
     private long checkpointsOfEarlierMounts;
+    private final long[] metaReadsOfEarlierMounts = new long[MetaType.values().length];
+    private final long[] metaReadsAtMark = new long[MetaType.values().length];
 
     ScriptShell(Kernel kernel, WorkloadEnv env, F2fsOptions base) {
         this.kernel = kernel;
@@ -53,6 +58,25 @@ final class ScriptShell {
         return checkpointsOfEarlierMounts + (v != null ? v.sbi().stat.checkpoints : 0);
     }
 
+    /** Metadata blocks read by type (meta_reads_by_type) since the last {@link #markMetaReads} (boot), over every mount. */
+    Map<String, Long> metaReadsSinceMark() {
+        long[] now = metaReadsNow();
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (MetaType type : MetaType.values()) m.put(type.key(), now[type.ordinal()] - metaReadsAtMark[type.ordinal()]);
+        return m;
+    }
+
+    /** The end of a measured window: later preparation counts metadata reads from here. */
+    void markMetaReads() {
+        System.arraycopy(metaReadsNow(), 0, metaReadsAtMark, 0, metaReadsAtMark.length);
+    }
+
+    private long[] metaReadsNow() {
+        long[] now = metaReadsOfEarlierMounts.clone();
+        if (v != null) for (int i = 0; i < now.length; i++) now[i] += v.sbi().stat.metaReadsByType[i];
+        return now;
+    }
+
     /** Runs one line; tool lines run unmeasured here (the crash checker's replay), measured ones go through Execution. */
     void run(SimTask t, ScriptLine line) {
         switch (line) {
@@ -67,6 +91,7 @@ final class ScriptShell {
             case ScriptLine.Umount u -> {
                 checkpointsOfEarlierMounts += v.sbi().stat.checkpoints;
                 v.umount(t);
+                for (int i = 0; i < metaReadsOfEarlierMounts.length; i++) metaReadsOfEarlierMounts[i] += v.sbi().stat.metaReadsByType[i];
                 v = null;
             }
             case ScriptLine.Tool tl -> Workloads.of(tl.invocation()).run(t, v, env);

@@ -104,7 +104,7 @@ public class BenchRunnerCliTests {
     @Test
     void crashOnTheSeedScenarioNamesTheLostRangeItsPromiseAndTheGenerationFound() {
         Result r = cli("crash", "iozone-compressed-sync", "--opt", "skip_cp_compressed_write=on", "--set", "scale=0.002",
-                "--max-points", "100000", "--format", "json");
+                "--max-points", "10000", "--format", "json");
         assertThat(r.code()).isZero();
         JsonNode n = r.json();
         assertThat(n.get("verdict").asString()).isEqualTo("data_lost");

@@ -58,6 +58,17 @@ class EngineCrashCheckerTests {
         assertThat(r.coverageMissing()).isEmpty();
         r.coverageRequired().forEach((k, n) -> assertThat(r.coverage().get(k)).as(k).isGreaterThanOrEqualTo(n));
         assertThat(r.recovery().mounts()).isEqualTo(r.checked());
+        // every recovery mount's reads went through the block layer, counted by type: the superblock, the CP packs, all
+        // SIT blocks, the free-nid scan's NAT blocks, and (no CP_UMOUNT pack after a cut) the node logs' SSA blocks and
+        // segments read as META_POR pages by restore_node_summary, then the roll-forward chain
+        CrashReport.Recovery rc = r.recovery();
+        assertThat(rc.readRequests().median()).isPositive();
+        assertThat(rc.metaReadsByType().get("super").max()).isEqualTo(1);
+        assertThat(rc.metaReadsByType().get("cp").median()).isGreaterThanOrEqualTo(2);
+        assertThat(rc.metaReadsByType().get("sit").median()).isPositive();
+        assertThat(rc.metaReadsByType().get("ssa").median()).isGreaterThanOrEqualTo(3);
+        assertThat(rc.metaReadsByType().get("por").median()).isGreaterThan(3 * 512);
+        assertThat(rc.readBytes().median()).isGreaterThanOrEqualTo(rc.metaReadsByType().get("por").median() * 4096);
         if (verdict.equals("safe")) {
             assertThat(r.failures()).isEmpty();
             assertThat(r.smallestFailingPoint()).isNull();

@@ -63,10 +63,12 @@ public final class CrashHarness {
     }
 
     /**
-     * The work of the mount after a cut: its virtual time (superblock and checkpoint reads, roll-forward, the
-     * CP_RECOVERY checkpoint) and what roll-forward did.
+     * The work of the mount after a cut: its virtual time (superblock, checkpoint, summary, SIT and NAT reads,
+     * roll-forward with its node-chain reads, the CP_RECOVERY checkpoint), what roll-forward did, and the reads the
+     * mount sent through the block layer: requests, bytes, and metadata blocks by type (meta_reads_by_type keys).
      */
-    public record RecoveryWork(long mountNs, int nodesWalked, int inodes, int dnodesReplayed, int blocksRecovered) {}
+    public record RecoveryWork(long mountNs, int nodesWalked, int inodes, int dnodesReplayed, int blocksRecovered,
+                               long readRequests, long readBytes, java.util.Map<String, Long> metaReadsByType) {}
 
     /** What one crash point showed: the verdict, in words, the first lost range (DATA_LOST), the recovery's work. */
     public record Outcome(Point point, Verdict verdict, String what, PowerCutReport cut, Loss lost, RecoveryWork recovery) {}
@@ -148,7 +150,9 @@ public final class CrashHarness {
                     return;
                 }
                 Recovery.Result r = v.recovery();
-                work[0] = new RecoveryWork(t.nowNs() - t0, r.nodesWalked(), r.inodes(), r.dnodesReplayed(), r.blocksRecovered());
+                var bs = k.rq().stats();
+                work[0] = new RecoveryWork(t.nowNs() - t0, r.nodesWalked(), r.inodes(), r.dnodesReplayed(), r.blocksRecovered(),
+                        bs.readRequests(), bs.readBytes(), v.sbi().stat.metaReads());
                 List<String> fsck = Fsck.check(v.sbi());
                 if (!fsck.isEmpty()) {
                     out[0] = new Outcome(p, Verdict.INCONSISTENT, "fsck after recovery: " + fsck.get(0)

@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.f2fsobs.engine.crash.CrashHarness.Point;
-import org.f2fsobs.engine.f2fs.dir.DentryBlock;
-import org.f2fsobs.engine.f2fs.node.NodeImage;
+import org.f2fsobs.engine.f2fs.ondisk.BlockKind;
+import org.f2fsobs.engine.f2fs.ondisk.Blocks;
 import org.f2fsobs.engine.sim.Prng;
 import org.f2fsobs.engine.sim.device.CrashMode;
 import org.f2fsobs.engine.sim.device.DeviceLog;
@@ -52,10 +52,14 @@ public final class CrashPoints {
     /** The kind of block device-log entry i wrote: a flush, a data block, a node block or a checkpoint's block. */
     static Kind classOf(DeviceLog log, int i) {
         if (log.isFlush(i)) return Kind.FLUSH;
-        Object m = log.meta(i);
-        if (m == null || m instanceof DentryBlock) return Kind.DATA_WRITE;
-        if (m instanceof NodeImage) return Kind.NODE_WRITE;
-        return Kind.CHECKPOINT;                  // CP pack, SIT, NAT and summary blocks: written by a checkpoint
+        BlockKind k = Blocks.kindOf(log.meta(i));
+        if (k == null) return Kind.DATA_WRITE;
+        return switch (k) {
+            case DENTRY -> Kind.DATA_WRITE;      // a directory's data block
+            case NODE -> Kind.NODE_WRITE;
+            // CP pack, SIT, NAT and summary blocks: written by a checkpoint (the superblock only by mkfs)
+            case SUPER, CHECKPOINT, CP_PACK, NAT, SIT, SUMMARY -> Kind.CHECKPOINT;
+        };
     }
 
     /** A point under construction, keyed by (log index, mode). */

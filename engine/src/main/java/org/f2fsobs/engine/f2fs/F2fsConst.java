@@ -49,6 +49,15 @@ public final class F2fsConst {
     public static final int DEF_MIN_HOT_BLOCKS = 16;
     public static final int F2FS_ONSTACK_PAGES = 16;
 
+    /** Metadata readahead (f2fs.h, node.h): BIO_MAX_VECS pages at most, one at least, per f2fs_ra_meta_pages. */
+    public static final int BIO_MAX_VECS = 256;
+    public static final int RECOVERY_MAX_RA_BLOCKS = BIO_MAX_VECS;
+    public static final int RECOVERY_MIN_RA_BLOCKS = 1;
+    /** NAT blocks one free-nid scan reads (node.h FREE_NID_PAGES). */
+    public static final int FREE_NID_PAGES = 8;
+    /** Node summary blocks of a CP pack written by a CP_UMOUNT checkpoint (NR_CURSEG_NODE_TYPE). */
+    public static final int NR_CURSEG_NODE_TYPE = 3;
+
     public static boolean isValidBlkaddr(long addr) {
         return addr != NULL_ADDR && addr != NEW_ADDR && addr != COMPRESS_ADDR;
     }

@@ -1,7 +1,9 @@
 package org.f2fsobs.engine.f2fs;
 
 import org.f2fsobs.engine.f2fs.checkpoint.Checkpointer;
+import org.f2fsobs.engine.f2fs.checkpoint.MetaMapping;
 import org.f2fsobs.engine.f2fs.node.NodeManager;
+import org.f2fsobs.engine.f2fs.ondisk.SuperBlock;
 import org.f2fsobs.engine.f2fs.segment.CursegInfo;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.f2fs.segment.DirtySeglistInfo;
@@ -16,17 +18,24 @@ import org.f2fsobs.engine.sim.SimMutex;
 import org.f2fsobs.engine.sim.SimRwSem;
 import org.f2fsobs.engine.sim.SimTask;
 import org.f2fsobs.engine.sim.Simulation;
-import org.f2fsobs.engine.sim.device.DeviceStore;
+import org.f2fsobs.engine.sim.device.ContentRegistry;
+import org.f2fsobs.engine.sim.device.WriteTags;
 
 /**
  * Mirrors {@code struct f2fs_sb_info} (fs/f2fs/f2fs.h): one mounted F2FS, with the kernel's one-word accessors
- * ({@link #smI()}, {@link #sitI()}, {@link #freeI()}, {@link #dirtyI()}, {@link #cursegI}, {@link #nmI()}).
+ * ({@link #smI()}, {@link #sitI()}, {@link #freeI()}, {@link #dirtyI()}, {@link #cursegI}, {@link #nmI()},
+ * {@link #meta()}). The file system reaches the disk only through the request queue {@link #rq}: data and node pages
+ * through their bios, metadata through the meta mapping. {@link #registry} and {@link #tags} are the simulator's
+ * bookkeeping of block contents and write identities, not I/O.
  */
 public final class F2fsSbInfo {
     public final Machine machine;
     public final Simulation sim;
     public final RequestQueue rq;
-    public final DeviceStore store;
+    /** Content references of the disk (what a data block's bytes are), shared with it. */
+    public final ContentRegistry registry;
+    /** Write identities of the disk (which write(2) a block's content came from), shared with it. */
+    public final WriteTags tags;
     public final SuperBlock sb;
     public final SegmentLayout layout;
     /** Mount options and sysfs tunables in effect: a remount or a write to /sys/fs/f2fs/&lt;dev&gt;/ replaces them. */
@@ -36,6 +45,7 @@ public final class F2fsSbInfo {
     SegmentManager sm;
     NodeManager nm;
     Checkpointer cp;
+    private final MetaMapping meta;
     /** The page cache, LRU and writeback of the machine this volume is mounted on. */
     public org.f2fsobs.engine.kernel.mm.Mm mm;
     /** The inode cache (icache) and the data write-merge contexts, set up by the file layer at mount. */
@@ -72,7 +82,8 @@ public final class F2fsSbInfo {
         this.machine = machine;
         this.sim = machine.sim();
         this.rq = rq;
-        this.store = rq.store();
+        this.registry = rq.store().registry();
+        this.tags = rq.store().tags();
         this.sb = sb;
         this.layout = new SegmentLayout(sb);
         this.opts = opts;
@@ -83,6 +94,7 @@ public final class F2fsSbInfo {
         this.writepages = new SimMutex(sim, "writepages", lockAcct, lockPs);
         this.cursegLock = new SimRwSem(sim, "curseg_lock", lockAcct, lockPs);
         this.nodeWrite = new SimRwSem(sim, "node_write", lockAcct, lockPs);
+        this.meta = new MetaMapping(this);
     }
 
     public SegmentManager smI() { return sm; }
@@ -92,6 +104,8 @@ public final class F2fsSbInfo {
     public CursegInfo cursegI(CursegType type) { return sm.cursegI(type); }
     public NodeManager nmI() { return nm; }
     public Checkpointer cp() { return cp; }
+    /** META_MAPPING(sbi): CP, NAT, SIT and SSA pages (and node blocks read as META_POR during recovery). */
+    public MetaMapping meta() { return meta; }
 
     public void attach(SegmentManager sm, NodeManager nm, Checkpointer cp) {
         this.sm = sm;

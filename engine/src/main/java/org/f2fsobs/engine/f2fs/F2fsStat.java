@@ -42,6 +42,20 @@ public final class F2fsStat {
     public long compressEagain;                  // full clusters that did not save a block (-EAGAIN, written raw)
     public long compressedClustersOverwritten;   // compressed clusters read back by f2fs_prepare_compress_overwrite
     public long decompressFailures;              // clusters whose decompression failed (pages left !uptodate)
+    /** Metadata blocks read from the disk, by what they were read for (every one a bio through the block layer). */
+    public final long[] metaReadsByType = new long[MetaType.values().length];
+
+    /** One metadata block read from the disk for {@code type}. */
+    public void metaRead(MetaType type) {
+        metaReadsByType[type.ordinal()]++;
+    }
+
+    /** meta_reads_by_type: {super, cp, nat, sit, ssa, node, por} → blocks read. */
+    public Map<String, Long> metaReads() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (MetaType t : MetaType.values()) m.put(t.key(), metaReadsByType[t.ordinal()]);
+        return m;
+    }
 
     public void checkpoint(CpReason reason) {
         checkpoints++;
@@ -86,6 +100,7 @@ public final class F2fsStat {
         m.put("compress_eagain", compressEagain);
         m.put("compressed_clusters_overwritten", compressedClustersOverwritten);
         m.put("decompress_failures", decompressFailures);
+        m.put("meta_reads_by_type", metaReads());
         return m;
     }
 

@@ -5,23 +5,24 @@ import static org.f2fsobs.engine.f2fs.F2fsConst.BLKS_PER_SEG;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import org.f2fsobs.engine.f2fs.checkpoint.CheckpointImage;
-import org.f2fsobs.engine.f2fs.dir.DentryBlock;
 import org.f2fsobs.engine.f2fs.node.InodeFields;
-import org.f2fsobs.engine.f2fs.node.NodeImage;
 import org.f2fsobs.engine.f2fs.node.NodeKind;
-import org.f2fsobs.engine.f2fs.node.NodeManager.NatJournalEntry;
+import org.f2fsobs.engine.f2fs.ondisk.CheckpointImage;
+import org.f2fsobs.engine.f2fs.ondisk.DentryBlock;
+import org.f2fsobs.engine.f2fs.ondisk.NatJournalEntry;
+import org.f2fsobs.engine.f2fs.ondisk.NodeImage;
+import org.f2fsobs.engine.f2fs.ondisk.SitBlock;
+import org.f2fsobs.engine.f2fs.ondisk.SummaryBlock;
+import org.f2fsobs.engine.f2fs.ondisk.SuperBlock;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
-import org.f2fsobs.engine.f2fs.segment.SitBlock;
-import org.f2fsobs.engine.f2fs.segment.SummaryBlock;
 import org.f2fsobs.engine.sim.device.DeviceStore;
 
 /**
  * mkfs.f2fs (f2fs-tools mkfs/f2fs_format.c): the geometry of f2fs_prepare_super_block — zone-aligned segment0,
  * CP, SIT (two copies), NAT (two copies, capped by the CP bitmap space), SSA, main area in whole zones — the
  * overprovision ratio of get_best_overprovision and the reserved segments, the initial current segments of each
- * log (one zone apart), and the first checkpoint pack with the root directory. Written straight into the device
- * store, as mkfs writes the raw device.
+ * log (one zone apart), and the first checkpoint pack with the root directory. mkfs.f2fs is a program of its own
+ * (f2fs-tools): it writes the device directly, not through the kernel's block layer, so neither do we.
  */
 public final class Mkfs {
     private Mkfs() {}

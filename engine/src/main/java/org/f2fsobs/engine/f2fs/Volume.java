@@ -9,7 +9,6 @@ import org.f2fsobs.engine.f2fs.data.DataReader;
 import org.f2fsobs.engine.f2fs.data.DataWriter;
 import org.f2fsobs.engine.f2fs.data.PageType;
 import org.f2fsobs.engine.f2fs.data.WriteIo;
-import org.f2fsobs.engine.f2fs.dir.DentryBlock;
 import org.f2fsobs.engine.f2fs.dir.Dir;
 import org.f2fsobs.engine.f2fs.file.FileData;
 import org.f2fsobs.engine.f2fs.file.FileOps;
@@ -17,6 +16,7 @@ import org.f2fsobs.engine.f2fs.file.FlushCmdControl;
 import org.f2fsobs.engine.f2fs.inode.F2fsInode;
 import org.f2fsobs.engine.f2fs.inode.InodeCache;
 import org.f2fsobs.engine.f2fs.node.NodePage;
+import org.f2fsobs.engine.f2fs.ondisk.DentryBlock;
 import org.f2fsobs.engine.f2fs.recovery.Recovery;
 import org.f2fsobs.engine.kernel.Kernel;
 import org.f2fsobs.engine.kernel.mm.AddressSpace;
@@ -298,7 +298,7 @@ public final class Volume {
         if ((f.flags & 3) == O_RDONLY) throw new F2fsException("EBADF", "file descriptor " + fd + " is not open for writing");
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         long p = (f.flags & O_APPEND) != 0 ? f.inode.isize : pos;
-        long writeSeq = sbi.store.tags().nextWriteSeq();
+        long writeSeq = sbi.tags.nextWriteSeq();
         long n = ops.writeIter(t, f.inode, p, len, data, writeSeq, (f.flags & O_SYNC) == O_SYNC, (f.flags & O_DSYNC) != 0,
                 (f.flags & O_DIRECT) != 0);
         observer.written(f.inode.ino, p, n, data, writeSeq, (f.flags & (O_SYNC | O_DSYNC)) != 0);
@@ -460,12 +460,17 @@ public final class Volume {
         observer.synced();
     }
 
-    /** echo 3 > /proc/sys/vm/drop_caches: clean page-cache and node pages go (dentries/inodes too, here kept). */
+    /**
+     * echo 3 > /proc/sys/vm/drop_caches: clean page-cache, node and meta pages go, and clean NAT entries (the f2fs
+     * shrinker under drop_slab); dentries and inodes are kept here (departure: the inode cache is never shrunk).
+     */
     public long dropCaches(SimTask t) {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         long dropped = 0;
         for (F2fsInode i : sbi.icache.all()) dropped += i.mapping().dropCleanPages();
         dropped += sbi.nmI().dropCleanNodePages();
+        dropped += sbi.meta().dropCleanPages();
+        sbi.nmI().dropCleanNatEntries();            // drop_slab: the f2fs shrinker frees clean NAT entries
         return dropped;
     }
 

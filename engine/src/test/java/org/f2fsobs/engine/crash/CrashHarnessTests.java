@@ -27,8 +27,8 @@ class CrashHarnessTests {
         v.mkdirs(t, "d", false);
         v.sync(t);
         measured.run();
-        VolumeRig.Pattern gen1 = new VolumeRig.Pattern(v.sbi().store, 1);
-        VolumeRig.Pattern gen2 = new VolumeRig.Pattern(v.sbi().store, 2);
+        VolumeRig.Pattern gen1 = new VolumeRig.Pattern(v.kernel().store(), 1);
+        VolumeRig.Pattern gen2 = new VolumeRig.Pattern(v.kernel().store(), 2);
         int fd = v.open(t, "d/log", Volume.O_CREAT | Volume.O_WRONLY);
         v.pwrite(t, fd, 0, 64 * 4096L, gen1);
         v.fsync(t, fd);
@@ -97,7 +97,7 @@ class CrashHarnessTests {
             v.mkdirs(t, "d", false);
             v.sync(t);
             measured.run();
-            VolumeRig.Pattern gen = new VolumeRig.Pattern(v.sbi().store, 1);
+            VolumeRig.Pattern gen = new VolumeRig.Pattern(v.kernel().store(), 1);
             int fd = v.open(t, "d/f", Volume.O_CREAT | Volume.O_WRONLY);
             v.pwrite(t, fd, 0, 16 * 4096L, gen);
             v.fsync(t, fd);
@@ -170,13 +170,13 @@ class CrashHarnessTests {
                 F2fsOptions.defaults(Optimizations.linux614()), 1), (t, v, measured) -> {
             v.mkdirs(t, "d", false);
             int old = v.open(t, "d/f", Volume.O_CREAT | Volume.O_WRONLY);
-            v.pwrite(t, old, 0, 8 * 4096L, new VolumeRig.Pattern(v.sbi().store, 1));
+            v.pwrite(t, old, 0, 8 * 4096L, new VolumeRig.Pattern(v.kernel().store(), 1));
             v.close(t, old);
             v.sync(t);
             measured.run();
             v.unlink(t, "d/f");
             int fd = v.open(t, "d/f", Volume.O_CREAT | Volume.O_WRONLY);
-            v.pwrite(t, fd, 0, 4 * 4096L, new VolumeRig.Pattern(v.sbi().store, 2));
+            v.pwrite(t, fd, 0, 4 * 4096L, new VolumeRig.Pattern(v.kernel().store(), 2));
             v.fsync(t, fd);
         });
         Outcome end = r.check(r.points().get(r.points().size() - 1));
@@ -192,7 +192,7 @@ class CrashHarnessTests {
                     v.mkdirs(t, "c", true);                                  // chattr +c: files inherit compression
                     v.sync(t);
                     measured.run();
-                    var text = org.f2fsobs.engine.f2fs.compress.CompressRig.text(v.sbi().store, 1);
+                    var text = org.f2fsobs.engine.f2fs.compress.CompressRig.text(v.kernel().store(), 1);
                     int fd = v.open(t, "c/f", Volume.O_CREAT | Volume.O_WRONLY | Volume.O_SYNC);
                     for (int i = 0; i < 8; i++) v.pwrite(t, fd, i * 16384L, 16384, text);
                 });

@@ -9,6 +9,8 @@ import java.util.TreeMap;
 import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
 import org.f2fsobs.engine.f2fs.node.NatEntry;
 import org.f2fsobs.engine.f2fs.node.NodePage;
+import org.f2fsobs.engine.f2fs.ondisk.CpPackBlock;
+import org.f2fsobs.engine.f2fs.ondisk.SuperBlock;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.f2fs.segment.SegEntry;
 import org.junit.jupiter.api.Test;
@@ -55,11 +57,11 @@ class MountRoundTripTests {
                 F2fsSbInfo first = rig.run(o, c -> {
                     for (int f = 0; f < 3; f++) {
                         NodePage ino = c.newFile();
-                        for (int i = 0; i < 700 + f * 300; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.store.registry().zeroRef());
+                        for (int i = 0; i < 700 + f * 300; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
                     }
                     c.checkpoint(CpReason.CP_SYNC);
                     NodePage more = c.newFile();
-                    for (int i = 0; i < 50; i++) c.writeBlock(more, i, CursegType.HOT_DATA, c.sbi.store.registry().zeroRef());
+                    for (int i = 0; i < 50; i++) c.writeBlock(more, i, CursegType.HOT_DATA, c.sbi.registry.zeroRef());
                     c.umount();
                     before[0] = sit(c.sbi);
                     before[1] = nat(c.sbi);
@@ -81,9 +83,9 @@ class MountRoundTripTests {
         F2fsRig rig = new F2fsRig(1L << 30, 1);
         F2fsSbInfo sbi = rig.run(Optimizations.linux614(), c -> {
             NodePage ino = c.newFile();
-            for (int i = 0; i < 1024; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.store.registry().zeroRef());
+            for (int i = 0; i < 1024; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
             int freeBefore = c.sbi.smI().freeSegments();
-            for (int i = 0; i < 1024; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.store.registry().zeroRef());
+            for (int i = 0; i < 1024; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
             assertThat(c.sbi.smI().prefreeSegments()).isEqualTo(2);
             c.checkpoint(CpReason.CP_SYNC);
             assertThat(c.sbi.smI().prefreeSegments()).isZero();
@@ -98,20 +100,20 @@ class MountRoundTripTests {
         long[] vers = new long[1];
         rig.run(Optimizations.linux614(), c -> {
             NodePage ino = c.newFile();
-            for (int i = 0; i < 10; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.store.registry().zeroRef());
+            for (int i = 0; i < 10; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
             c.checkpoint(CpReason.CP_SYNC);
             c.umount();
             vers[0] = c.sbi.cp().checkpointVer();
         });
-        var vc = Mount.getValidCheckpoint(new org.f2fsobs.engine.kernel.block.RequestQueue(
-                new org.f2fsobs.engine.platform.Machine(rig.profile, 1), rig.store), Mkfs.prepareSuperBlock(1L << 30, rig.mkfs));
-        assertThat(vc.image().checkpointVer()).isEqualTo(vers[0]);
-        // tear the newest pack: its commit block is gone → the other pack wins
-        long start = Mkfs.prepareSuperBlock(1L << 30, rig.mkfs).cpBlkaddr() + (vc.pack() == 1 ? 0 : 512);
-        rig.store.write(start + vc.image().cpPackTotalBlockCount() - 1, 0, "garbage", true);
-        var older = Mount.getValidCheckpoint(new org.f2fsobs.engine.kernel.block.RequestQueue(
-                new org.f2fsobs.engine.platform.Machine(rig.profile, 1), rig.store), Mkfs.prepareSuperBlock(1L << 30, rig.mkfs));
-        assertThat(older.image().checkpointVer()).isEqualTo(vers[0] - 1);
+        F2fsSbInfo mounted = rig.run(Optimizations.linux614(), c -> { });
+        assertThat(mounted.cp().checkpointVer()).isEqualTo(vers[0]);
+        // tear the newest pack: its commit block holds something else → the other pack wins
+        int pack = mounted.cp().curPack();
+        long start = mounted.cp().cpStartBlkaddr(pack);
+        rig.store.write(start + mounted.cp().ckpt().cpPackTotalBlockCount() - 1, 0, new CpPackBlock(0, 0, "torn"), true);
+        F2fsSbInfo older = rig.run(Optimizations.linux614(), c -> { });
+        assertThat(older.cp().checkpointVer()).isEqualTo(vers[0] - 1);
+        assertThat(older.cp().curPack()).isNotEqualTo(pack);
     }
 
     @Test

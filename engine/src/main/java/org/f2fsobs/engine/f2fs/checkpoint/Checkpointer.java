@@ -8,34 +8,31 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.f2fsobs.engine.f2fs.F2fsConst;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
-import org.f2fsobs.engine.f2fs.data.IoPage;
-import org.f2fsobs.engine.f2fs.data.PageType;
-import org.f2fsobs.engine.f2fs.data.WriteIo;
-import org.f2fsobs.engine.f2fs.node.NatBlock;
 import org.f2fsobs.engine.f2fs.node.NodeManager;
+import org.f2fsobs.engine.f2fs.ondisk.CheckpointImage;
+import org.f2fsobs.engine.f2fs.ondisk.CpPackBlock;
+import org.f2fsobs.engine.f2fs.ondisk.F2fsBlock;
+import org.f2fsobs.engine.f2fs.ondisk.NatBlock;
+import org.f2fsobs.engine.f2fs.ondisk.SitBlock;
+import org.f2fsobs.engine.f2fs.ondisk.SummaryBlock;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
-import org.f2fsobs.engine.f2fs.segment.SitBlock;
-import org.f2fsobs.engine.f2fs.segment.SummaryBlock;
 import org.f2fsobs.engine.kernel.block.Bio;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimCompletion;
 import org.f2fsobs.engine.sim.SimTask;
-import org.f2fsobs.engine.sim.WaitCount;
 
 /**
- * fs/f2fs/checkpoint.c: the meta mapping (dirty NAT, SIT and SSA pages), f2fs_write_checkpoint in the kernel's
- * steps (block_operations, flush merged writes, NAT and SIT flush to journals or blocks, do_checkpoint with the CP
- * pack committed by a REQ_PREFLUSH|REQ_FUA block, prefree → free), and the checkpoint_merge thread that serves
- * CP_SYNC requests, merging those that queue up while one runs.
+ * fs/f2fs/checkpoint.c: f2fs_write_checkpoint in the kernel's steps (block_operations, flush merged writes, NAT and
+ * SIT flush to journals or blocks — each block rewritten from its current copy, read through the meta mapping
+ * ({@link MetaMapping}) — do_checkpoint with the CP pack committed by a REQ_PREFLUSH|REQ_FUA block, prefree → free),
+ * and the checkpoint_merge thread that serves CP_SYNC requests, merging those that queue up while one runs.
  */
 public final class Checkpointer {
     private static final int META_FLAGS = Bio.REQ_SYNC | Bio.REQ_META | Bio.REQ_PRIO;
 
     private final F2fsSbInfo sbi;
-    private final TreeMap<Long, Object> dirtyMeta = new TreeMap<>();
-    private final WriteIo metaIo;
-    private final WaitCount metaWriteback;
+    private final MetaMapping meta;
     private long checkpointVer;
     private int curPack;                  // 1 or 2: the pack of the last checkpoint
     private CheckpointImage ckpt;
@@ -53,8 +50,7 @@ public final class Checkpointer {
         this.ckpt = ckpt;
         this.checkpointVer = ckpt.checkpointVer();
         this.curPack = curPack;
-        this.metaIo = new WriteIo(sbi, PageType.META, 0);
-        this.metaWriteback = new WaitCount(sbi.sim, "meta writeback");
+        this.meta = sbi.meta();
     }
 
     public long checkpointVer() { return checkpointVer; }
@@ -71,34 +67,12 @@ public final class Checkpointer {
     // ------------------------------------------------------------------ meta mapping
 
     /** f2fs_update_meta_page: a meta block (SSA, SIT, NAT) will be written by the next checkpoint. */
-    public void updateMetaPage(long blkaddr, Object image) {
-        dirtyMeta.put(blkaddr, image);
+    public void updateMetaPage(long blkaddr, F2fsBlock image) {
+        meta.updateMetaPage(blkaddr, image);
     }
 
     public int dirtyMetaPages() {
-        return dirtyMeta.size();
-    }
-
-    /** f2fs_sync_meta_pages(META): write every dirty meta page, ascending address. */
-    private void syncMetaPages(SimTask t) {
-        while (!dirtyMeta.isEmpty()) {
-            var e = dirtyMeta.pollFirstEntry();
-            writeMeta(t, e.getKey(), e.getValue(), META_FLAGS);
-        }
-        metaIo.submitMerged(t);
-    }
-
-    private void writeMeta(SimTask t, long blkaddr, Object image, int flags) {
-        metaWriteback.inc();
-        sbi.stat.metaBlocksWritten++;
-        metaIo.submitPageWrite(t, blkaddr, new MetaWrite(), image, flags);
-    }
-
-    private final class MetaWrite implements IoPage {
-        @Override
-        public void endWrite(int status) {
-            metaWriteback.dec();
-        }
+        return meta.dirtyPages();
     }
 
     // ------------------------------------------------------------------ checkpoint
@@ -117,7 +91,7 @@ public final class Checkpointer {
                 flushDataWrites.accept(t);                 // f2fs_flush_merged_writes
                 sbi.nmI().submitMergedNodeWrites(t);
                 checkpointVer++;
-                TreeMap<Long, NatBlock> natBlocks = sbi.nmI().flushNatEntries();
+                TreeMap<Long, NatBlock> natBlocks = sbi.nmI().flushNatEntries(t);
                 natBlocks.forEach(this::updateMetaPage);
                 List<CheckpointImage.SitJournalEntry> sitJournal = flushSitEntries(t);
                 doCheckpoint(t, reason, sitJournal);
@@ -168,7 +142,7 @@ public final class Checkpointer {
                 for (int segno = dirty.nextSetBit(0); segno >= 0; segno = dirty.nextSetBit(segno + 1)) {
                     toWrite.put(segno, sm.segInfoToRawSit(t, segno));
                 }
-                writeSitBlocks(toWrite);
+                writeSitBlocks(t, toWrite);
             }
             sm.clearDirtySentries();
         }
@@ -177,13 +151,13 @@ public final class Checkpointer {
         return out;
     }
 
-    private void writeSitBlocks(TreeMap<Integer, SitBlock.RawSit> entries) {
+    private void writeSitBlocks(SimTask t, TreeMap<Integer, SitBlock.RawSit> entries) {
         BitSet sitBitmap = sbi.smI().sitI() == null ? null : sitBitmap();
         TreeMap<Integer, List<Integer>> byBlock = new TreeMap<>();
         for (int segno : entries.keySet()) byBlock.computeIfAbsent(segno / F2fsConst.SIT_ENTRY_PER_BLOCK, k -> new ArrayList<>()).add(segno);
         for (var b : byBlock.entrySet()) {
             int blockOff = b.getKey();
-            SitBlock cur = currentSitBlock(blockOff);
+            SitBlock cur = meta.getSit(t, blockOff);            // get_next_sit_page reads the current copy
             SitBlock.RawSit[] raw = cur.entries().clone();
             for (int segno : b.getValue()) raw[segno % F2fsConst.SIT_ENTRY_PER_BLOCK] = entries.get(segno);
             sitBitmap.flip(blockOff);                             // set_to_next_sit
@@ -208,13 +182,9 @@ public final class Checkpointer {
         return sitBitmap.get(blockOff) ? base + sbi.sb.sitBlocks() : base;
     }
 
-    /** The current copy of a SIT block (never written = all-zero entries). */
-    public SitBlock currentSitBlock(int blockOff) {
-        Object img = sbi.store.readMeta(currentSitAddr(blockOff));
-        if (img instanceof SitBlock s) return s;
-        SitBlock.RawSit[] raw = new SitBlock.RawSit[F2fsConst.SIT_ENTRY_PER_BLOCK];
-        for (int i = 0; i < raw.length; i++) raw[i] = new SitBlock.RawSit(0, 0, new long[8], 0);
-        return new SitBlock(blockOff * F2fsConst.SIT_ENTRY_PER_BLOCK, raw);
+    /** __start_cp_addr: the first block of CP pack 1 or 2. */
+    public long cpStartBlkaddr(int pack) {
+        return sbi.sb.cpBlkaddr() + (pack == 1 ? 0 : F2fsConst.BLKS_PER_SEG);
     }
 
     /** f2fs_npages_for_summary_flush: 1–2 compacted blocks, or 3 normal ones. */
@@ -229,7 +199,7 @@ public final class Checkpointer {
 
     /** do_checkpoint */
     private void doCheckpoint(SimTask t, CpReason reason, List<CheckpointImage.SitJournalEntry> sitJournal) {
-        syncMetaPages(t);
+        meta.syncMetaPages(t, META_FLAGS);
         SegmentManager sm = sbi.smI();
         NodeManager nm = sbi.nmI();
         int[] segno = new int[6], blkoff = new int[6];
@@ -252,21 +222,21 @@ public final class Checkpointer {
                 (BitSet) nm.natBitmap().clone(), sums, nm.natJournal(), sitJournal, sbi.mtimeNow());
 
         int pack = curPack == 1 ? 2 : 1;
-        long start = sbi.sb.cpBlkaddr() + (pack == 1 ? 0 : F2fsConst.BLKS_PER_SEG);
-        writeMeta(t, start, img, META_FLAGS);
+        long start = cpStartBlkaddr(pack);
+        meta.writeMeta(t, start, img, META_FLAGS);
         for (int i = 1; i < total - 1; i++) {
             String what = i <= sbi.sb.cpPayload() ? "payload" : i <= sbi.sb.cpPayload() + dataSumBlocks ? "data summary" : "node summary";
-            writeMeta(t, start + i, new CpPackBlock(checkpointVer, i, what), META_FLAGS);
+            meta.writeMeta(t, start + i, new CpPackBlock(checkpointVer, i, what), META_FLAGS);
         }
-        metaIo.submitMerged(t);
+        meta.submitMerged(t);
         // f2fs_wait_on_all_pages(F2FS_WB_CP_DATA): node and meta writeback done before the commit block
         nm.nodeWriteback().awaitZero(t);
-        metaWriteback.awaitZero(t);
+        meta.metaWriteback().awaitZero(t);
         // commit_checkpoint: the pack's last block as META_FLUSH with REQ_PREFLUSH | REQ_FUA
         // (nobarrier: without them, as __submit_merged_bio does under test_opt(sbi, NOBARRIER))
-        writeMeta(t, start + total - 1, img, META_FLAGS | (sbi.opts.nobarrier() ? 0 : Bio.REQ_PREFLUSH | Bio.REQ_FUA));
-        metaIo.submitMerged(t);
-        metaWriteback.awaitZero(t);
+        meta.writeMeta(t, start + total - 1, img, META_FLAGS | (sbi.opts.nobarrier() ? 0 : Bio.REQ_PREFLUSH | Bio.REQ_FUA));
+        meta.submitMerged(t);
+        meta.metaWriteback().awaitZero(t);
         curPack = pack;
         ckpt = img;
     }

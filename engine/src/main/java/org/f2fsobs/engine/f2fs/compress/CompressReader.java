@@ -135,7 +135,7 @@ final class CompressReader implements DataReader.ClusterReader {
     }
 
     private void zeroPage(CachePage p) {
-        p.ref = sbi.store.registry().zeroRef();
+        p.ref = sbi.registry.zeroRef();
         p.tag = 0;
         p.meta = null;
         p.setUptodate();
@@ -292,7 +292,7 @@ final class CompressReader implements DataReader.ClusterReader {
             if (c.decompressInWorkqueue && !prepareDecompMem(t, dic)) ret = CompressWriter.ENOMEM;
             if (ret == 0) {
                 byte[] cbuf = new byte[dic.nrCpages * PAGE_SIZE];
-                ContentRegistry reg = sbi.store.registry();
+                ContentRegistry reg = sbi.registry;
                 for (int i = 0; i < dic.nrCpages; i++) {
                     if (dic.cpageRefs[i] != ContentRegistry.NONE) reg.fill(dic.cpageRefs[i], cbuf, i * PAGE_SIZE);
                 }
@@ -319,13 +319,13 @@ final class CompressReader implements DataReader.ClusterReader {
      * write identity the cluster's first compressed block carries for it), becomes uptodate, unlocks.
      */
     private void decompressEndIo(DecompressIoCtx dic, byte[] rbuf) {
-        ContentRegistry reg = sbi.store.registry();
+        ContentRegistry reg = sbi.registry;
         for (int i = 0; i < dic.clusterSize; i++) {
             CachePage p = dic.rpages[i];
             if (p == null) continue;
             if (rbuf != null) {
                 p.ref = allZero(rbuf, i * PAGE_SIZE) ? reg.zeroRef() : reg.literal(rbuf, i * PAGE_SIZE, PAGE_SIZE);
-                p.tag = sbi.store.tags().member(dic.clusterTag, i);
+                p.tag = sbi.tags.member(dic.clusterTag, i);
                 p.meta = null;
                 p.setUptodate();
             }

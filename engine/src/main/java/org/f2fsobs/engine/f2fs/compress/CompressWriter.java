@@ -166,7 +166,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
             return ENOMEM;
         }
         byte[] rbuf = new byte[cc.rlen];
-        for (int i = 0; i < cc.clusterSize; i++) sbi.store.registry().fill(cc.rpages[i].ref, rbuf, i * PAGE_SIZE);
+        for (int i = 0; i < cc.clusterSize; i++) sbi.registry.fill(cc.rpages[i].ref, rbuf, i * PAGE_SIZE);
         byte[] cbuf = new byte[cc.nrCpages * PAGE_SIZE];
         int clen = ops.compressPages(rbuf, cc.rlen, cbuf, COMPRESS_HEADER_SIZE, budget);
         for (CompressOps.Charge w : ops.compressWork(cc.rlen)) sbi.cpu(t, w.op(), w.count());   // the codec's work on these bytes
@@ -209,7 +209,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
             CompressIoCtx cic = new CompressIoCtx(inode.mapping(), cc.rpages.clone(), cc.validNrCpages);
             long[] members = new long[n];
             for (int i = 0; i < n; i++) members[i] = cc.rpages[i].tag;
-            long clusterTag = sbi.store.tags().cluster(members);   // which writes the cluster's pages hold (simulator)
+            long clusterTag = sbi.tags.cluster(members);   // which writes the cluster's pages hold (simulator)
             for (CachePage p : cc.rpages) inode.mapping().startWriteback(p);      // set_cluster_writeback
             int flags = writeFlags(wbc);
             CursegType type = writer.dataLog(inode, true);
@@ -250,7 +250,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
     private void outplaceWriteCompressed(SimTask t, CompressCtx cc, ClusterSlots s, int i, long old, CursegType type,
                                          WriteIo io, CompressIoCtx cic, int flags, long clusterTag) {
         sbi.cpu(t, CpuOp.WRITE_DATA_PAGE, 1);
-        long ref = sbi.store.registry().literal(cc.cbuf, (i - 1) * PAGE_SIZE, PAGE_SIZE);
+        long ref = sbi.registry.literal(cc.cbuf, (i - 1) * PAGE_SIZE, PAGE_SIZE);
         DnodeOfData dn = s.dnode(i);
         int ino = cc.inode.ino;
         long addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : NULL_ADDR, type,

@@ -88,7 +88,7 @@ public final class DataReader {
     }
 
     private void zeroPage(CachePage p) {
-        p.ref = sbi.store.registry().zeroRef();
+        p.ref = sbi.registry.zeroRef();
         p.tag = 0;
         p.setUptodate();
         p.unlock();
@@ -143,7 +143,7 @@ public final class DataReader {
         }
 
         @Override
-        public void endRead(int status, long ref, long tag, Object meta) {
+        public void endRead(int status, long ref, long tag, org.f2fsobs.engine.sim.device.MetaImage meta) {
             page.ref = ref;
             page.tag = tag;
             page.meta = meta;

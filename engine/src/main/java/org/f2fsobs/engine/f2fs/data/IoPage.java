@@ -6,7 +6,7 @@ public interface IoPage {
     void endWrite(int status);
 
     /** The read of this page completed with the block's content and its write identity; runs in completion context. */
-    default void endRead(int status, long ref, long tag, Object meta) {
+    default void endRead(int status, long ref, long tag, org.f2fsobs.engine.sim.device.MetaImage meta) {
         throw new IllegalStateException(getClass().getSimpleName() + " is never read");
     }
 }

@@ -6,6 +6,7 @@ import org.f2fsobs.engine.kernel.block.ReqOp;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimMutex;
 import org.f2fsobs.engine.sim.SimTask;
+import org.f2fsobs.engine.sim.device.MetaImage;
 
 /**
  * Mirrors {@code struct f2fs_bio_info} ({@code sbi->write_io[type][temp]}) and f2fs_submit_page_write: one bio
@@ -36,7 +37,7 @@ public final class WriteIo {
     public int temp() { return temp; }
 
     /** f2fs_submit_page_write for one metadata page (node, checkpoint): its image, no write identity. */
-    public void submitPageWrite(SimTask t, long blkaddr, IoPage page, Object meta, int flags) {
+    public void submitPageWrite(SimTask t, long blkaddr, IoPage page, MetaImage meta, int flags) {
         submitPageWrite(t, blkaddr, page, 0, 0, meta, flags, 0);
     }
 
@@ -44,7 +45,7 @@ public final class WriteIo {
      * f2fs_submit_page_write for one page: a data content reference and its write identity, or a metadata image;
      * remembering which inode the page belongs to (for {@link #submitMergedCond}).
      */
-    public void submitPageWrite(SimTask t, long blkaddr, IoPage page, long ref, long tag, Object meta, int flags, int ino) {
+    public void submitPageWrite(SimTask t, long blkaddr, IoPage page, long ref, long tag, MetaImage meta, int flags, int ino) {
         ioRwsem.lock(t);
         try {
             if (bio != null && (blkaddr != lastBlockInBio + 1 || flags != bioFlags)) submit(t);

@@ -11,6 +11,8 @@ import org.f2fsobs.engine.f2fs.data.DataReader;
 import org.f2fsobs.engine.f2fs.data.DataWriter;
 import org.f2fsobs.engine.f2fs.inode.F2fsInode;
 import org.f2fsobs.engine.f2fs.node.DnodeOfData;
+import org.f2fsobs.engine.f2fs.ondisk.Blocks;
+import org.f2fsobs.engine.f2fs.ondisk.DentryBlock;
 import org.f2fsobs.engine.kernel.mm.CachePage;
 import org.f2fsobs.engine.sim.SimTask;
 
@@ -40,7 +42,7 @@ public final class Dir {
         long nblocks = (dir.isize + 4095) >>> 12;
         for (long i = 0; i < nblocks; i++) {
             CachePage p = reader.readPage(t, dir, i);
-            if (p.meta instanceof DentryBlock b) for (DentryBlock.Dentry d : b.entries()) m.put(d.name(), new Slot(d, i));
+            for (DentryBlock.Dentry d : Blocks.dentry(p.meta).entries()) m.put(d.name(), new Slot(d, i));
         }
         loaded.put(dir.ino, m);
         return m;
@@ -66,7 +68,7 @@ public final class Dir {
         long target = -1;
         for (long i = 0; i < nblocks && target < 0; i++) {
             CachePage p = reader.readPage(t, dir, i);
-            if (p.meta instanceof DentryBlock b && b.entries().size() < NR_DENTRY_IN_BLOCK) target = i;
+            if (Blocks.dentry(p.meta).entries().size() < NR_DENTRY_IN_BLOCK) target = i;
         }
         DentryBlock.Dentry d = new DentryBlock.Dentry(name, ino, isDir);
         if (target < 0) {
@@ -81,7 +83,7 @@ public final class Dir {
             dir.markDirty();
         } else {
             CachePage p = reader.readPage(t, dir, target);
-            List<DentryBlock.Dentry> e = new ArrayList<>(((DentryBlock) p.meta).entries());
+            List<DentryBlock.Dentry> e = new ArrayList<>(Blocks.dentry(p.meta).entries());
             e.add(d);
             p.meta = new DentryBlock(List.copyOf(e));
             markPageDirty(dir, p);
@@ -95,7 +97,7 @@ public final class Dir {
         Slot s = m.remove(name);
         if (s == null) throw new F2fsException("ENOENT", "'" + name + "' not found");
         CachePage p = reader.readPage(t, dir, s.page());
-        List<DentryBlock.Dentry> e = new ArrayList<>(((DentryBlock) p.meta).entries());
+        List<DentryBlock.Dentry> e = new ArrayList<>(Blocks.dentry(p.meta).entries());
         e.removeIf(x -> x.name().equals(name));
         p.meta = new DentryBlock(List.copyOf(e));
         markPageDirty(dir, p);

@@ -128,11 +128,11 @@ public final class FileOps {
             if (n < 4096) {
                 if (!page.uptodate()) {
                     if ((idx << 12) < inode.isize && hasBlock(t, inode, idx)) readSync(t, inode, page);
-                    else page.ref = sbi.store.registry().zeroRef();
+                    else page.ref = sbi.registry.zeroRef();
                 }
-                byte[] bytes = sbi.store.registry().bytes(page.ref);
+                byte[] bytes = sbi.registry.bytes(page.ref);
                 data.fill(p0, bytes, off, n);
-                page.ref = sbi.store.registry().literal(bytes, 0, 4096);
+                page.ref = sbi.registry.literal(bytes, 0, 4096);
             } else {
                 page.ref = data.pageRef(idx);
             }
@@ -255,7 +255,7 @@ public final class FileOps {
         while (idx <= last) {
             DataReader.Run run = reader.mapBlocks(t, inode, idx, (int) Math.min(Bio.BIO_MAX_VECS, last - idx + 1));
             if (run.pblk() < 0) {
-                sink.page(idx, sbi.store.registry().zeroRef(), WriteTags.NONE, 0, 4096);
+                sink.page(idx, sbi.registry.zeroRef(), WriteTags.NONE, 0, 4096);
                 idx++;
                 continue;
             }
@@ -303,14 +303,14 @@ public final class FileOps {
             fileWriteAndWaitRange(t, inode, 0, Long.MAX_VALUE);
             if (inode.fiDirtyInode) sbi.icache.updateInode(t, inode);
         }
-        CpReason reason = needDoCheckpoint(inode);
+        CpReason reason = needDoCheckpoint(t, inode);
         if (reason != CpReason.CP_NO_NEEDED) {
             sbi.cp().issueCheckpoint(t, reason);                // counted under the fsync's cp_reason
             inode.fiAppendWrite = inode.fiUpdateWrite = inode.appendIno = inode.updateIno = false;
             sbi.stat.fsyncCheckpoint++;
             return;
         }
-        boolean dentryMark = sbi.nmI().needDentryMark(inode.ino);
+        boolean dentryMark = sbi.nmI().needDentryMark(t, inode.ino);
         sbi.nmI().fsyncNodePages(t, inode.ino, dentryMark);
         sbi.nmI().nodeWriteback().awaitZero(t);                 // f2fs_wait_on_node_pages_writeback
         inode.appendIno = false;
@@ -326,11 +326,11 @@ public final class FileOps {
     }
 
     /** need_do_checkpoint (6.14 order; CP_COMPRESSED skipped while COMPRESS_SKIP_WRITE_CP is set — seed 003). */
-    public CpReason needDoCheckpoint(F2fsInode inode) {
+    public CpReason needDoCheckpoint(SimTask t, F2fsInode inode) {
         if (inode.directory) return CpReason.CP_NON_REGULAR;
         if (inode.compressed && !inode.skipWriteCp) return CpReason.CP_COMPRESSED;
         if (inode.links != 1) return CpReason.CP_HARDLINK;
-        if (!sbi.nmI().isCheckpointedNode(inode.pino)) return CpReason.CP_NODE_NEED_CP;
+        if (!sbi.nmI().isCheckpointedNode(t, inode.pino)) return CpReason.CP_NODE_NEED_CP;
         return CpReason.CP_NO_NEEDED;
     }
 

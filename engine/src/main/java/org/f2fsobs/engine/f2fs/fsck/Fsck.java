@@ -7,21 +7,25 @@ import java.util.TreeMap;
 import org.f2fsobs.engine.f2fs.F2fsConst;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
 import org.f2fsobs.engine.f2fs.node.NatEntry;
-import org.f2fsobs.engine.f2fs.node.NodeImage;
 import org.f2fsobs.engine.f2fs.node.NodeKind;
 import org.f2fsobs.engine.f2fs.node.NodeManager;
 import org.f2fsobs.engine.f2fs.node.NodePage;
+import org.f2fsobs.engine.f2fs.ondisk.Blocks;
+import org.f2fsobs.engine.f2fs.ondisk.NodeImage;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.f2fs.segment.DirtyType;
 import org.f2fsobs.engine.f2fs.segment.SegEntry;
 import org.f2fsobs.engine.f2fs.segment.SegmentLayout;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
+import org.f2fsobs.engine.sim.device.MetaImage;
 
 /**
  * An fsck.f2fs-like verifier of a mounted volume's in-memory state (CONFIG_F2FS_CHECK_FS plus fsck's main
  * checks): SIT counts against bitmaps, section sums against segment sums, free counts against the maps, logs not
  * in the dirty lists, NAT against node footers, and every valid block owned exactly once by a node or by a data slot
- * of a node. Returns the problems found; empty means consistent. Issues no I/O and changes nothing.
+ * of a node. Returns the problems found; empty means consistent. Changes nothing. fsck.f2fs is a program of its own
+ * (f2fs-tools): it reads NAT and node blocks from the device directly, not through the kernel's block layer, so its
+ * reads are neither timed nor counted.
  */
 public final class Fsck {
     private final F2fsSbInfo sbi;
@@ -128,10 +132,10 @@ public final class Fsck {
             if (!sitValid(addr)) problem("nid %d: block %d is not valid in the SIT", e.nid(), addr);
             NodePage cached = nm.cachedNodePage(e.nid());
             if (cached == null || !cached.underWriteback()) {
-                Object img = sbi.store.readMeta(addr);
-                if (!(img instanceof NodeImage ni) || ni.nid() != e.nid() || ni.ino() != e.ino()) {
-                    problem("nid %d: footer at block %d does not match the NAT (found %s)", e.nid(), addr,
-                            img instanceof NodeImage ni ? "nid " + ni.nid() + " ino " + ni.ino() : img);
+                MetaImage img = sbi.rq.store().readMeta(addr);
+                NodeImage ni = Blocks.node(img);
+                if (ni == null || ni.nid() != e.nid() || ni.ino() != e.ino()) {
+                    problem("nid %d: footer at block %d does not match the NAT (found %s)", e.nid(), addr, Blocks.describe(img));
                 }
             }
         }
@@ -144,9 +148,12 @@ public final class Fsck {
             if (cached != null) {
                 addrs = cached.addrs;
                 kind = cached.kind;
-            } else if (F2fsConst.isValidBlkaddr(e.blkaddr()) && sbi.store.readMeta(e.blkaddr()) instanceof NodeImage ni) {
-                addrs = ni.addrs();
-                kind = ni.kind();
+            } else if (F2fsConst.isValidBlkaddr(e.blkaddr())) {
+                NodeImage ni = Blocks.node(sbi.rq.store().readMeta(e.blkaddr()));
+                if (ni != null) {
+                    addrs = ni.addrs();
+                    kind = ni.kind();
+                }
             }
             if (addrs == null || kind == NodeKind.INDIRECT) continue;
             for (int i = 0; i < addrs.length; i++) {

@@ -1,5 +1,7 @@
 package org.f2fsobs.engine.f2fs.node;
 
+import org.f2fsobs.engine.f2fs.ondisk.NodeImage;
+
 /**
  * The fields of {@code struct f2fs_inode} the model keeps (besides i_addr/i_nid, which live in the node page):
  * mutable in the inode page, copied into each written {@link NodeImage}.

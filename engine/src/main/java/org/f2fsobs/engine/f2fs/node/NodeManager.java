@@ -23,6 +23,10 @@ import org.f2fsobs.engine.f2fs.F2fsSbInfo;
 import org.f2fsobs.engine.f2fs.data.IoPage;
 import org.f2fsobs.engine.f2fs.data.PageType;
 import org.f2fsobs.engine.f2fs.data.WriteIo;
+import org.f2fsobs.engine.f2fs.ondisk.Blocks;
+import org.f2fsobs.engine.f2fs.ondisk.NatBlock;
+import org.f2fsobs.engine.f2fs.ondisk.NatJournalEntry;
+import org.f2fsobs.engine.f2fs.ondisk.NodeImage;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
 import org.f2fsobs.engine.kernel.block.Bio;
@@ -30,6 +34,7 @@ import org.f2fsobs.engine.kernel.block.ReqOp;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimTask;
 import org.f2fsobs.engine.sim.WaitCount;
+import org.f2fsobs.engine.sim.device.MetaImage;
 
 /**
  * The node manager: {@code struct f2fs_nm_info} and fs/f2fs/node.c — the NAT (cache, journal, blocks with two
@@ -67,9 +72,6 @@ public final class NodeManager {
         for (NatJournalEntry e : journal) natJournal.put(e.nid(), new NatEntry(e.nid(), e.ino(), e.blkaddr(), e.version()));
     }
 
-    /** A NAT entry as carried in the summary journal. */
-    public record NatJournalEntry(int nid, int ino, long blkaddr, byte version) {}
-
     public long validNodeCount() { return validNodeCount; }
     public long validInodeCount() { return validInodeCount; }
     public int nextFreeNid() { return nextFreeNid; }
@@ -85,15 +87,18 @@ public final class NodeManager {
 
     // ================================================================== NAT
 
-    /** f2fs_get_node_info: the cache, then the journal, then the current copy of the NAT block. */
-    public NatEntry getNodeInfo(int nid) {
+    /**
+     * f2fs_get_node_info: the cache, then the journal, then the current copy of the NAT block (through the meta
+     * mapping: a read when it is not cached).
+     */
+    public NatEntry getNodeInfo(SimTask t, int nid) {
         NatEntry e = natCache.get(nid);
         if (e != null) return e;
         NatEntry j = natJournal.get(nid);
         if (j != null) {
             e = new NatEntry(nid, j.ino, j.blkaddr, j.version);
         } else {
-            NatBlock blk = currentNatBlock(nid / NAT_ENTRY_PER_BLOCK);
+            NatBlock blk = sbi.meta().getNat(t, nid / NAT_ENTRY_PER_BLOCK);
             int i = nid % NAT_ENTRY_PER_BLOCK;
             e = new NatEntry(nid, blk.ino()[i], blk.blkaddr()[i], blk.version()[i]);
         }
@@ -102,19 +107,26 @@ public final class NodeManager {
     }
 
     /** current_nat_addr: which copy of a NAT block is current. */
-    long currentNatAddr(int blockOff) {
+    public long currentNatAddr(int blockOff) {
         long base = sbi.sb.natBlkaddr() + blockOff;
         return natBitmap.get(blockOff) ? base + sbi.sb.natBlocks() : base;
     }
 
-    NatBlock currentNatBlock(int blockOff) {
-        Object img = sbi.store.readMeta(currentNatAddr(blockOff));
-        return img instanceof NatBlock b ? b : NatBlock.empty(blockOff * NAT_ENTRY_PER_BLOCK);
+    /**
+     * The mount's free-nid scan (f2fs_build_free_nids from f2fs_build_node_manager): FREE_NID_PAGES NAT blocks from
+     * the one holding next_free_nid, read ahead and then each read. Departure: the nids they show free are not
+     * collected (allocation takes them from a counter, see the class comment); the reads are the kernel's.
+     */
+    public void buildFreeNids(SimTask t) {
+        int start = nextFreeNid / NAT_ENTRY_PER_BLOCK;
+        int blocks = sbi.sb.natBlocks();
+        sbi.meta().raMetaPages(t, start, F2fsConst.FREE_NID_PAGES, org.f2fsobs.engine.f2fs.MetaType.NAT);
+        for (int i = 0; i < Math.min(F2fsConst.FREE_NID_PAGES, blocks); i++) sbi.meta().getNat(t, (start + i) % blocks);
     }
 
     /** set_node_addr */
-    private void setNodeAddr(int nid, long newAddr, boolean fsynced) {
-        NatEntry e = getNodeInfo(nid);
+    private void setNodeAddr(SimTask t, int nid, long newAddr, boolean fsynced) {
+        NatEntry e = getNodeInfo(t, nid);
         e.blkaddr = newAddr;
         e.checkpointed = false;
         if (!e.dirty) {
@@ -140,7 +152,7 @@ public final class NodeManager {
      * and journalled entry is written into its NAT block (the other copy, flipping the version bit). Returns the
      * NAT block images to write, keyed by block address. Entries now NULL free their nids.
      */
-    public TreeMap<Long, NatBlock> flushNatEntries() {
+    public TreeMap<Long, NatBlock> flushNatEntries(SimTask t) {
         TreeMap<Long, NatBlock> out = new TreeMap<>();
         if (dirtyNats.isEmpty()) return out;
         TreeSet<Integer> newInJournal = new TreeSet<>(dirtyNats);
@@ -157,7 +169,7 @@ public final class NodeManager {
             TreeMap<Integer, List<NatEntry>> byBlock = new TreeMap<>();
             for (NatEntry e : all.values()) byBlock.computeIfAbsent(e.nid / NAT_ENTRY_PER_BLOCK, k -> new ArrayList<>()).add(e);
             for (var b : byBlock.entrySet()) {
-                NatBlock cur = currentNatBlock(b.getKey());
+                NatBlock cur = sbi.meta().getNat(t, b.getKey());     // get_next_nat_folio reads the current copy
                 NatBlock next = new NatBlock(cur.startNid(), cur.ino().clone(), cur.blkaddr().clone(), cur.version().clone());
                 for (NatEntry e : b.getValue()) {
                     int i = e.nid % NAT_ENTRY_PER_BLOCK;
@@ -228,14 +240,15 @@ public final class NodeManager {
         NodePage p = nodePages.get(nid);
         sbi.cpu(t, CpuOp.PAGE_CACHE_LOOKUP, 1);
         if (p != null) return p;
-        NatEntry e = getNodeInfo(nid);
+        NatEntry e = getNodeInfo(t, nid);
         if (!F2fsConst.isValidBlkaddr(e.blkaddr)) {
             throw new F2fsException("EFSCORRUPTED", "node " + nid + " has no block (NAT " + e.blkaddr + ")");
         }
-        Object img = readNodeBlock(t, e.blkaddr);
-        if (!(img instanceof NodeImage ni) || ni.nid() != nid || ni.ino() != e.ino) {
+        MetaImage img = readNodeBlock(t, e.blkaddr);
+        NodeImage ni = Blocks.node(img);
+        if (ni == null || ni.nid() != nid || ni.ino() != e.ino) {
             throw new F2fsException("EFSCORRUPTED", "node " + nid + " at block " + e.blkaddr
-                    + ": footer does not match the NAT (found " + describe(img) + ")");
+                    + ": footer does not match the NAT (found " + Blocks.describe(img) + ")");
         }
         p = NodePage.fromImage(ni);
         p.blkaddr = e.blkaddr;
@@ -243,23 +256,34 @@ public final class NodeManager {
         return p;
     }
 
-    private static String describe(Object img) {
-        return img instanceof NodeImage ni ? "nid " + ni.nid() + " ino " + ni.ino() : String.valueOf(img);
-    }
-
-    /** Reads one node block through the block layer (or straight from the store without a task). */
-    private Object readNodeBlock(SimTask t, long blkaddr) {
-        if (t == null) return sbi.store.readMeta(blkaddr);
-        Object[] got = new Object[1];
+    /** read_node_folio: one node block, a synchronous one-page bio through the block layer (counted as a node read). */
+    private MetaImage readNodeBlock(SimTask t, long blkaddr) {
+        if (t == null) throw new IllegalStateException("a node read needs a task (block " + blkaddr + ")");
         Bio bio = new Bio(ReqOp.READ, Bio.REQ_SYNC | Bio.REQ_META, blkaddr, 1);
         bio.addRead(null);
+        sbi.stat.metaRead(org.f2fsobs.engine.f2fs.MetaType.NODE);
         sbi.rq.submitAndWait(t, bio);
-        got[0] = bio.meta(0);
-        return got[0];
+        return bio.meta(0);
     }
 
     public NodePage cachedNodePage(int nid) {
         return nodePages.get(nid);
+    }
+
+    /**
+     * The f2fs shrinker's f2fs_try_to_free_nats under drop_caches: clean NAT entries leave the cache (a later lookup
+     * reads the NAT block again). Entries a checkpoint has not written yet stay. Returns how many went.
+     */
+    public int dropCleanNatEntries() {
+        int dropped = 0;
+        for (var it = natCache.values().iterator(); it.hasNext(); ) {
+            NatEntry e = it.next();
+            if (!e.dirty && e.checkpointed) {
+                it.remove();
+                dropped++;
+            }
+        }
+        return dropped;
     }
 
     /** Drops clean node pages from the cache (drop_caches on the node inode's mapping). */
@@ -406,7 +430,7 @@ public final class NodeManager {
         if (!p.dirty) return;
         sbi.nodeWrite.downRead(t);
         try {
-            NatEntry e = getNodeInfo(p.nid);
+            NatEntry e = getNodeInfo(t, p.nid);
             long old = e.blkaddr;
             p.fsyncMark = fsyncMark;
             p.dentryMark = dentryMark;
@@ -424,7 +448,7 @@ public final class NodeManager {
                         nodeIo[type.temp()].submitPageWrite(t, addr, new NodeWrite(p), img, reqFlags);
                     });
             p.blkaddr = newAddr;
-            setNodeAddr(p.nid, newAddr, fsyncMark);
+            setNodeAddr(t, p.nid, newAddr, fsyncMark);
             sbi.stat.nodeBlocksWritten++;
             if (fsyncMark) sbi.stat.rfNodeBlocks++;
         } finally {
@@ -490,14 +514,14 @@ public final class NodeManager {
     }
 
     /** f2fs_need_dentry_mark: the inode's NAT entry was never checkpointed with the inode's current dentry. */
-    public boolean needDentryMark(int ino) {
-        NatEntry e = getNodeInfo(ino);
+    public boolean needDentryMark(SimTask t, int ino) {
+        NatEntry e = getNodeInfo(t, ino);
         return !e.checkpointed && !e.fsyncedInode;
     }
 
     /** f2fs_is_checkpointed_node */
-    public boolean isCheckpointedNode(int nid) {
-        return getNodeInfo(nid).checkpointed;
+    public boolean isCheckpointedNode(SimTask t, int nid) {
+        return getNodeInfo(t, nid).checkpointed;
     }
 
     /** Count of dirty node pages of one inode (for tests and fsync decisions). */
@@ -511,13 +535,13 @@ public final class NodeManager {
 
     /** Invalidate a node's block and free its nid at the next checkpoint (truncate_node). */
     public void truncateNode(SimTask t, NodePage p) {
-        NatEntry e = getNodeInfo(p.nid);
+        NatEntry e = getNodeInfo(t, p.nid);
         if (F2fsConst.isValidBlkaddr(e.blkaddr)) sbi.smI().invalidateBlocks(t, e.blkaddr, 1);
         if (p.dirty) {
             p.dirty = false;
             sbi.nrDirtyNodes--;
         }
-        setNodeAddr(p.nid, NULL_ADDR, false);
+        setNodeAddr(t, p.nid, NULL_ADDR, false);
         nodePages.remove(p.nid);
         validNodeCount--;
         if (p.kind == NodeKind.INODE) validInodeCount--;
@@ -530,7 +554,7 @@ public final class NodeManager {
         NodePage p = NodePage.fromImage(img);
         NatEntry e = natCache.get(img.nid());
         if (e == null) {
-            e = getNodeInfo(img.nid());
+            e = getNodeInfo(t, img.nid());
         }
         boolean wasNew = !F2fsConst.isValidBlkaddr(e.blkaddr) || nodePages.get(img.nid()) == null && e.ino == 0;
         nodePages.put(img.nid(), p);
@@ -545,20 +569,24 @@ public final class NodeManager {
 
     /** During recovery: the node now lives at {@code blkaddr} (its old block, if any, is released). */
     public void recoverNodeAddr(SimTask t, int nid, long blkaddr) {
-        NatEntry e = getNodeInfo(nid);
+        NatEntry e = getNodeInfo(t, nid);
         if (F2fsConst.isValidBlkaddr(e.blkaddr) && e.blkaddr != blkaddr) sbi.smI().invalidateBlocks(t, e.blkaddr, 1);
-        setNodeAddr(nid, blkaddr, false);
+        setNodeAddr(t, nid, blkaddr, false);
         if (nid >= nextFreeNid) nextFreeNid = nid + 1;
         freeNids.remove(nid);
     }
 
-    /** NAT entries cached or journalled, for the checker (ascending nid). */
+    /**
+     * Every NAT entry — the current NAT blocks under the journal and the cache — for the checker (ascending nid). The
+     * NAT blocks are read from the device directly, as fsck.f2fs (a program of its own, f2fs-tools) reads them.
+     */
     public TreeMap<Integer, NatEntry> allNatEntries() {
         TreeMap<Integer, NatEntry> all = new TreeMap<>();
         int blocks = sbi.sb.natBlocks();
         for (int b = 0; b < blocks; b++) {
-            Object img = sbi.store.readMeta(currentNatAddr(b));
-            if (!(img instanceof NatBlock nb)) continue;
+            MetaImage img = sbi.rq.store().readMeta(currentNatAddr(b));
+            if (img == null) continue;
+            NatBlock nb = Blocks.nat(img, b);
             for (int i = 0; i < NAT_ENTRY_PER_BLOCK; i++) {
                 if (nb.blkaddr()[i] != NULL_ADDR) all.put(nb.startNid() + i, new NatEntry(nb.startNid() + i, nb.ino()[i], nb.blkaddr()[i], nb.version()[i]));
             }

@@ -1,6 +1,7 @@
 package org.f2fsobs.engine.f2fs.node;
 
 import org.f2fsobs.engine.f2fs.F2fsConst;
+import org.f2fsobs.engine.f2fs.ondisk.NodeImage;
 
 /**
  * A node page in the node inode's page cache: an inode (i_addr[923] + i_nid[5]), a direct node (1018 addresses)

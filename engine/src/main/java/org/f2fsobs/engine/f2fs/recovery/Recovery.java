@@ -6,15 +6,16 @@ import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_ADDR;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import org.f2fsobs.engine.f2fs.F2fsConst;
+import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
 import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
 import org.f2fsobs.engine.f2fs.dir.Dir;
 import org.f2fsobs.engine.f2fs.inode.F2fsInode;
 import org.f2fsobs.engine.f2fs.node.DnodeOfData;
-import org.f2fsobs.engine.f2fs.node.NodeImage;
 import org.f2fsobs.engine.f2fs.node.NodeKind;
 import org.f2fsobs.engine.f2fs.node.NodeManager;
 import org.f2fsobs.engine.f2fs.node.NodePage;
+import org.f2fsobs.engine.f2fs.ondisk.NodeImage;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.sim.SimTask;
 
@@ -31,8 +32,12 @@ import org.f2fsobs.engine.sim.SimTask;
  * COMPRESS_ADDR, is left as it was — compressed clusters are not recovered, and recover_inode does not restore
  * compression metadata such as i_compr_blocks.
  *
- * <p>Departure: the node chain is read from the device store without block-layer I/O (f2fs_get_tmp_folio and its
- * readahead are not charged), so a mount's virtual time holds the recovery's checkpoint but not these reads.
+ * <p>The chain is read as the kernel reads it: each node block as a META_POR page of the meta mapping
+ * (f2fs_get_tmp_folio, a synchronous read when it is not cached), the pages ahead read by sanity_check_node_chain's
+ * fast pointer (Floyd's loop check, two steps per block) with f2fs_ra_meta_pages_cond — up to RECOVERY_MAX_RA_BLOCKS
+ * at once, halved after a jump inside a segment (adjust_por_ra_blocks) — so the second walk finds them cached; at the
+ * end the meta pages of the main area are dropped (truncate_inode_pages_range). The inodes, NAT entries, dnodes and
+ * dentry blocks recovery touches are read through their own paths; every read is a bio through the block layer.
  */
 public final class Recovery {
     private final F2fsSbInfo sbi;
@@ -72,11 +77,13 @@ public final class Recovery {
         try {
             walked = findFsyncDnodes(t, start, cpVer, inodes);
             nrInodes = inodes.size();
-            if (inodes.isEmpty()) return new Result(walked, 0, 0, 0);
-            recoverData(t, start, cpVer, inodes, replayed);
+            if (!inodes.isEmpty()) recoverData(t, start, cpVer, inodes, replayed);
         } finally {
             sbi.porDoing = false;
+            // truncate meta pages to be used by the recovery
+            sbi.meta().invalidate(sbi.layout.mainBlkaddr, Long.MAX_VALUE);
         }
+        if (nrInodes == 0) return new Result(walked, 0, 0, 0);
         // f2fs_allocate_new_segments: recovered data blocks beyond the logs' checkpointed offsets must not be reused
         for (int temp = 0; temp < 3; temp++) sbi.smI().allocateNewSegment(t, CursegType.data(temp));
         sbi.stat.recoveredInodes += nrInodes;
@@ -86,22 +93,23 @@ public final class Recovery {
     }
 
     /**
-     * is_recoverable_dnode + the walk of find_fsync_dnodes (with a loop guard as sanity_check_node_chain): an entry per
-     * inode with an fsync-marked dnode; an inode the checkpoint does not know is re-created from its first logged inode
-     * page that carries the dentry mark (f2fs_recover_inode_page), once.
+     * is_recoverable_dnode + the walk of find_fsync_dnodes with sanity_check_node_chain: an entry per inode with an
+     * fsync-marked dnode; an inode the checkpoint does not know is re-created from its first logged inode page that
+     * carries the dentry mark (f2fs_recover_inode_page), once.
      */
     private int findFsyncDnodes(SimTask t, long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes) {
         long blkaddr = start;
         int walked = 0;
-        long limit = sbi.layout.mainSegs * (long) F2fsConst.BLKS_PER_SEG;
-        while (sbi.layout.isMainBlkaddr(blkaddr) && walked < limit) {
-            if (!(sbi.store.readMeta(blkaddr) instanceof NodeImage img) || img.cpVer() != cpVer) break;
+        ChainCheck chain = new ChainCheck(start);
+        while (sbi.layout.isMainBlkaddr(blkaddr)) {
+            NodeImage img = sbi.meta().getTmpNode(t, blkaddr);
+            if (!isRecoverableDnode(img, cpVer)) break;
             walked++;
             if (img.fsyncMark()) {
                 FsyncInodeEntry e = inodes.get(img.ino());
                 if (e == null) {
-                    if (img.kind() == NodeKind.INODE && img.dentryMark() && !inodeExists(img.ino())) recoverInodePage(t, img, blkaddr);
-                    if (inodeExists(img.ino()) || sbi.nmI().getNodeInfo(img.ino()).blkaddr() == NEW_ADDR) {
+                    if (img.kind() == NodeKind.INODE && img.dentryMark() && !inodeExists(t, img.ino())) recoverInodePage(t, img, blkaddr);
+                    if (inodeExists(t, img.ino()) || sbi.nmI().getNodeInfo(t, img.ino()).blkaddr() == NEW_ADDR) {
                         e = new FsyncInodeEntry(img.ino());
                         inodes.put(img.ino(), e);
                     }
@@ -112,12 +120,61 @@ public final class Recovery {
                 }
             }
             blkaddr = img.nextBlkaddr();
+            sanityCheckNodeChain(t, blkaddr, cpVer, chain);
         }
         return walked;
     }
 
-    private boolean inodeExists(int ino) {
-        return F2fsConst.isValidBlkaddr(sbi.nmI().getNodeInfo(ino).blkaddr());
+    /** is_recoverable_dnode: a node block written under the checkpoint being recovered. */
+    private static boolean isRecoverableDnode(NodeImage img, long cpVer) {
+        return img != null && img.cpVer() == cpVer;
+    }
+
+    /** sanity_check_node_chain's state: the fast pointer, and whether it still runs. */
+    private static final class ChainCheck {
+        long fast;
+        boolean detecting = true;
+
+        ChainCheck(long start) {
+            this.fast = start;
+        }
+    }
+
+    /**
+     * sanity_check_node_chain: the fast pointer takes two steps, reading ahead from where it lands
+     * (f2fs_ra_meta_pages_cond); meeting the slow one is a looped chain (EINVAL: mount fails, run fsck).
+     */
+    private void sanityCheckNodeChain(SimTask t, long blkaddr, long cpVer, ChainCheck c) {
+        if (!c.detecting) return;
+        int raBlocks = F2fsConst.RECOVERY_MAX_RA_BLOCKS;
+        for (int i = 0; i < 2; i++) {
+            if (!sbi.layout.isMainBlkaddr(c.fast)) {
+                c.detecting = false;
+                return;
+            }
+            NodeImage f = sbi.meta().getTmpNode(t, c.fast);
+            if (!isRecoverableDnode(f, cpVer)) {
+                c.detecting = false;
+                return;
+            }
+            raBlocks = adjustPorRaBlocks(raBlocks, c.fast, f.nextBlkaddr());
+            c.fast = f.nextBlkaddr();
+            sbi.meta().raMetaPagesCond(t, c.fast, raBlocks);
+        }
+        if (c.fast == blkaddr) {
+            throw new F2fsException("EINVAL", "Detect looped node chain on blkaddr:" + blkaddr + ". Run fsck to fix it.");
+        }
+    }
+
+    /** adjust_por_ra_blocks: double while the chain runs on, halve after a jump inside a segment. */
+    private static int adjustPorRaBlocks(int raBlocks, long blkaddr, long next) {
+        if (blkaddr + 1 == next) return Math.min(F2fsConst.RECOVERY_MAX_RA_BLOCKS, raBlocks * 2);
+        if (next % F2fsConst.BLKS_PER_SEG != 0) return Math.max(F2fsConst.RECOVERY_MIN_RA_BLOCKS, raBlocks / 2);
+        return raBlocks;
+    }
+
+    private boolean inodeExists(SimTask t, int ino) {
+        return F2fsConst.isValidBlkaddr(sbi.nmI().getNodeInfo(t, ino).blkaddr());
     }
 
     /**
@@ -126,10 +183,10 @@ public final class Recovery {
      */
     private void recoverData(SimTask t, long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes, int[] replayed) {
         long blkaddr = start;
-        int walked = 0;
-        long limit = sbi.layout.mainSegs * (long) F2fsConst.BLKS_PER_SEG;
-        while (sbi.layout.isMainBlkaddr(blkaddr) && walked++ < limit && !inodes.isEmpty()) {
-            if (!(sbi.store.readMeta(blkaddr) instanceof NodeImage img) || img.cpVer() != cpVer) break;
+        int raBlocks = F2fsConst.RECOVERY_MAX_RA_BLOCKS;
+        while (sbi.layout.isMainBlkaddr(blkaddr) && !inodes.isEmpty()) {
+            NodeImage img = sbi.meta().getTmpNode(t, blkaddr);
+            if (!isRecoverableDnode(img, cpVer)) break;
             FsyncInodeEntry e = inodes.get(img.ino());
             if (e != null) {
                 if (img.kind() == NodeKind.INODE) recoverInode(t, img);
@@ -138,7 +195,9 @@ public final class Recovery {
                 replayed[0]++;
                 if (e.blkaddr == blkaddr) inodes.remove(img.ino());
             }
+            raBlocks = adjustPorRaBlocks(raBlocks, blkaddr, img.nextBlkaddr());
             blkaddr = img.nextBlkaddr();
+            sbi.meta().raMetaPagesCond(t, blkaddr, raBlocks);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.f2fsobs.engine.f2fs.segment;
 
 import org.f2fsobs.engine.f2fs.F2fsConst;
+import org.f2fsobs.engine.f2fs.ondisk.SummaryBlock;
 import org.f2fsobs.engine.sim.SimMutex;
 
 /**

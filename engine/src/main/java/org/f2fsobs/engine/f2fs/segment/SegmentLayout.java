@@ -1,7 +1,7 @@
 package org.f2fsobs.engine.f2fs.segment;
 
 import org.f2fsobs.engine.f2fs.F2fsConst;
-import org.f2fsobs.engine.f2fs.SuperBlock;
+import org.f2fsobs.engine.f2fs.ondisk.SuperBlock;
 
 /** The GET_* and START_* macros of fs/f2fs/segment.h for one geometry. */
 public final class SegmentLayout {

@@ -6,6 +6,8 @@ import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_SEGNO;
 import java.util.BitSet;
 import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
+import org.f2fsobs.engine.f2fs.ondisk.SitBlock;
+import org.f2fsobs.engine.f2fs.ondisk.SummaryBlock;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimMutex;
 import org.f2fsobs.engine.sim.SimRwSem;
@@ -393,10 +395,8 @@ public final class SegmentManager {
     /**
      * f2fs_do_replace_block in the recovery flow (recover_curseg = false): the log that owns dest's segment — COLD_DATA
      * or WARM_DATA for a segment nobody uses — moves there (change_curseg takes the segment in use and out of the dirty
-     * lists) and points past dest; dest becomes valid and src, if any, invalid.
-     *
-     * <p>Departure: change_curseg also loads the segment's old summary block from the SSA into the log; the model starts
-     * the log's summary empty (fsck here checks ownership through the nodes, not the SSA).
+     * lists), loads the segment's summary block from the SSA (f2fs_get_sum_folio: through the meta mapping, a read
+     * when it is not cached) and points past dest; dest becomes valid and src, if any, invalid.
      */
     public void replaceBlock(SimTask t, long src, long dest, Summary sum) {
         int segno = layout.getSegno(dest);
@@ -415,6 +415,7 @@ public final class SegmentManager {
             removeDirtySegment(segno, DirtyType.DIRTY);
             curseg.nextSegno = segno;
             resetCurseg(type, true);
+            restoreSummary(type, sbi.meta().getSum(t, segno));
         }
         curseg.nextBlkoff = layout.getBlkoffFromSeg0(dest);
         curseg.sumNid[curseg.nextBlkoff] = sum.nid();                   // __add_sum_entry
@@ -613,6 +614,11 @@ public final class SegmentManager {
         System.arraycopy(rs.validMap(), 0, se.ckptValidMap, 0, se.ckptValidMap.length);
         se.type = CursegType.of(rs.type());
         se.mtime = rs.mtime();
+    }
+
+    /** seg_info_from_raw_sit for an all-zero raw entry on a segment entry still as built (zero): only the type is set. */
+    public void segInfoFromZeroSit(int segno) {
+        sitI.sentries[segno].type = CursegType.of(0);
     }
 
     /**

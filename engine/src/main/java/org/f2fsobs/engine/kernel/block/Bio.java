@@ -2,6 +2,7 @@ package org.f2fsobs.engine.kernel.block;
 
 import java.util.function.Consumer;
 import org.f2fsobs.engine.sim.SimTask;
+import org.f2fsobs.engine.sim.device.MetaImage;
 
 /**
  * Mirrors {@code struct bio}: an operation on consecutive 4 KiB blocks starting at {@code blkaddr}. Each vector
@@ -29,7 +30,7 @@ public final class Bio {
     private final Object[] pages;
     private final long[] refs;
     private long[] tags;               // allocated on the first tagged vector
-    private Object[] metas;
+    private MetaImage[] metas;
     private int vcnt;
     private Consumer<Bio> endIo;
     public Object privateData;
@@ -76,9 +77,9 @@ public final class Bio {
     }
 
     /** bio_add_page for a metadata block whose content is an immutable image. */
-    public boolean addMeta(Object page, Object image) {
+    public boolean addMeta(Object page, MetaImage image) {
         if (vcnt == pages.length) return false;
-        if (metas == null) metas = new Object[pages.length];
+        if (metas == null) metas = new MetaImage[pages.length];
         pages[vcnt] = page;
         metas[vcnt] = image;
         vcnt++;
@@ -92,18 +93,18 @@ public final class Bio {
 
     public Object page(int i) { return pages[i]; }
     public long ref(int i) { return refs[i]; }
-    public Object meta(int i) { return metas == null ? null : metas[i]; }
+    public MetaImage meta(int i) { return metas == null ? null : metas[i]; }
     /** The write identity of vector i's data (0: none). */
     public long tag(int i) { return tags == null ? 0 : tags[i]; }
 
-    void fill(int i, long ref, Object meta, long tag) {
+    void fill(int i, long ref, MetaImage meta, long tag) {
         refs[i] = ref;
         if (tag != 0) {
             if (tags == null) tags = new long[pages.length];
             tags[i] = tag;
         }
         if (meta != null) {
-            if (metas == null) metas = new Object[pages.length];
+            if (metas == null) metas = new MetaImage[pages.length];
             metas[i] = meta;
         }
     }

@@ -19,7 +19,7 @@ public final class CachePage {
     public long ref;
     /** Which write made {@link #ref} ({@link org.f2fsobs.engine.sim.device.WriteTags}; 0: none, e.g. a hole). */
     public long tag;
-    public Object meta;
+    public org.f2fsobs.engine.sim.device.MetaImage meta;
     /** File-system private state (f2fs: compressed-cluster bookkeeping). */
     public Object fsPrivate;
     CachePage lruPrev;

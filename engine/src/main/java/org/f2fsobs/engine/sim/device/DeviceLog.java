@@ -17,7 +17,7 @@ public final class DeviceLog {
     private long[] blkaddr = new long[1024];   // or the flush mark
     private long[] ref = new long[1024];
     private long[] writeTag = new long[1024];
-    private Object[] meta = new Object[1024];
+    private MetaImage[] meta = new MetaImage[1024];
     private long[] tag = new long[1024];
     private int size;
 
@@ -27,7 +27,7 @@ public final class DeviceLog {
 
     public int size() { return size; }
 
-    void write(long blk, long r, Object m, long wtag, boolean durable) {
+    void write(long blk, long r, MetaImage m, long wtag, boolean durable) {
         add(durable ? WRITE_FUA : WRITE, blk, r, m, wtag);
     }
 
@@ -35,7 +35,7 @@ public final class DeviceLog {
         add(FLUSH, mark, ContentRegistry.NONE, null, WriteTags.NONE);
     }
 
-    private void add(byte k, long a, long r, Object m, long wtag) {
+    private void add(byte k, long a, long r, MetaImage m, long wtag) {
         if (size == kind.length) {
             int n = size * 2;
             kind = Arrays.copyOf(kind, n);
@@ -74,7 +74,7 @@ public final class DeviceLog {
     }
 
     /** The metadata image entry i wrote (null for data and flushes). */
-    public Object meta(int i) {
+    public MetaImage meta(int i) {
         return meta[i];
     }
 

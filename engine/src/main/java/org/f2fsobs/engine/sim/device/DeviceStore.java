@@ -35,7 +35,7 @@ public final class DeviceStore {
     private final WriteTags tags;
     private final long[][] refPages;
     private final long[][] tagPages;   // write identities (WriteTags), allocated on the first tagged write
-    private final Object[][] metaPages;
+    private final MetaImage[][] metaPages;
     private final DeviceStore base;    // overlay: pages not yet written here are read from the base
     private final boolean[] own;       // overlay: page copied from the base
     private final List<Pending> pending = new ArrayList<>();
@@ -44,7 +44,7 @@ public final class DeviceStore {
     private DeviceLog log;
     private PowerCutReport lastCut;    // crash image: what its power cut dropped
 
-    private record Pending(long blkaddr, long prevRef, Object prevMeta, long prevTag, long newRef, Object newMeta, long newTag,
+    private record Pending(long blkaddr, long prevRef, MetaImage prevMeta, long prevTag, long newRef, MetaImage newMeta, long newTag,
                            boolean durable) {}
 
     public DeviceStore(long nrBlocks, boolean volatileCache) {
@@ -60,7 +60,7 @@ public final class DeviceStore {
         int pages = (int) ((nrBlocks + PAGE_MASK) >>> PAGE_SHIFT);
         this.refPages = new long[pages][];
         this.tagPages = new long[pages][];
-        this.metaPages = new Object[pages][];
+        this.metaPages = new MetaImage[pages][];
         this.own = base == null ? null : new boolean[pages];
     }
 
@@ -69,7 +69,7 @@ public final class DeviceStore {
         DeviceStore c = new DeviceStore(nrBlocks, volatileCache, registry, tags, null);
         for (int pi = 0; pi < refPages.length; pi++) {
             long[] r = refPage(pi);
-            Object[] m = metaPage(pi);
+            MetaImage[] m = metaPage(pi);
             long[] g = tagPage(pi);
             if (r != null) c.refPages[pi] = r.clone();
             if (m != null) c.metaPages[pi] = m.clone();
@@ -90,7 +90,7 @@ public final class DeviceStore {
         return base != null && !own[pi] ? base.refPage(pi) : refPages[pi];
     }
 
-    private Object[] metaPage(int pi) {
+    private MetaImage[] metaPage(int pi) {
         return base != null && !own[pi] ? base.metaPage(pi) : metaPages[pi];
     }
 
@@ -101,7 +101,7 @@ public final class DeviceStore {
     private void own(int pi) {
         if (base == null || own[pi]) return;
         long[] r = base.refPage(pi);
-        Object[] m = base.metaPage(pi);
+        MetaImage[] m = base.metaPage(pi);
         long[] g = base.tagPage(pi);
         if (r != null) refPages[pi] = r.clone();
         if (m != null) metaPages[pi] = m.clone();
@@ -129,9 +129,10 @@ public final class DeviceStore {
         return p == null ? ContentRegistry.NONE : p[(int) (blkaddr & PAGE_MASK)];
     }
 
-    public Object readMeta(long blkaddr) {
+    /** The metadata image of a block (null: none, e.g. data or never written). */
+    public MetaImage readMeta(long blkaddr) {
         check(blkaddr);
-        Object[] p = metaPage((int) (blkaddr >>> PAGE_SHIFT));
+        MetaImage[] p = metaPage((int) (blkaddr >>> PAGE_SHIFT));
         return p == null ? null : p[(int) (blkaddr & PAGE_MASK)];
     }
 
@@ -143,7 +144,7 @@ public final class DeviceStore {
     }
 
     /** Stores a completed write of one block with no write identity (metadata, mkfs). */
-    public void write(long blkaddr, long ref, Object meta, boolean durable) {
+    public void write(long blkaddr, long ref, MetaImage meta, boolean durable) {
         write(blkaddr, ref, meta, WriteTags.NONE, durable);
     }
 
@@ -151,7 +152,7 @@ public final class DeviceStore {
      * Stores a completed write of one block: a content reference, or a metadata image (then ref is NONE), and the
      * write identity of the content ({@link WriteTags}).
      */
-    public void write(long blkaddr, long ref, Object meta, long tag, boolean durable) {
+    public void write(long blkaddr, long ref, MetaImage meta, long tag, boolean durable) {
         check(blkaddr);
         writes++;
         if (log != null) log.write(blkaddr, ref, meta, tag, durable);
@@ -161,7 +162,7 @@ public final class DeviceStore {
         set(blkaddr, ref, meta, tag);
     }
 
-    private void set(long blkaddr, long ref, Object meta, long tag) {
+    private void set(long blkaddr, long ref, MetaImage meta, long tag) {
         int pi = (int) (blkaddr >>> PAGE_SHIFT), off = (int) (blkaddr & PAGE_MASK);
         own(pi);
         if (ref != ContentRegistry.NONE || refPages[pi] != null) {
@@ -173,7 +174,7 @@ public final class DeviceStore {
             tagPages[pi][off] = tag;
         }
         if (meta != null || metaPages[pi] != null) {
-            if (metaPages[pi] == null) metaPages[pi] = new Object[1 << PAGE_SHIFT];
+            if (metaPages[pi] == null) metaPages[pi] = new MetaImage[1 << PAGE_SHIFT];
             metaPages[pi][off] = meta;
         }
     }
@@ -218,11 +219,11 @@ public final class DeviceStore {
 
     private PowerCutReport rollBack(DeviceStore target, CrashMode mode, Prng prng) {
         TreeMap<Long, long[]> refs = new TreeMap<>();      // blkaddr → {ref, tag}
-        TreeMap<Long, Object[]> metas = new TreeMap<>();
+        TreeMap<Long, MetaImage[]> metas = new TreeMap<>();
         int unflushed = 0, survived = 0;
         for (Pending p : pending) {
             long[] r = refs.computeIfAbsent(p.blkaddr, k -> new long[] {p.prevRef, p.prevTag});
-            Object[] m = metas.computeIfAbsent(p.blkaddr, k -> new Object[] {p.prevMeta});
+            MetaImage[] m = metas.computeIfAbsent(p.blkaddr, k -> new MetaImage[] {p.prevMeta});
             boolean keep = p.durable;
             if (!p.durable) {
                 unflushed++;

@@ -41,7 +41,7 @@ class CompressWriteTests {
             assertThat(s[3]).isEqualTo(NEW_ADDR);
             assertThat(i.comprBlocks).as("i_compr_blocks = blocks saved").isEqualTo(3);
             // the stored block starts with the 24-byte header: clen, chksum 0, reserved
-            byte[] blk = v.sbi().store.registry().bytes(v.sbi().store.readRef(s[1]));
+            byte[] blk = v.sbi().registry.bytes(v.kernel().store().readRef(s[1]));
             int clen = CompressData.clen(blk);
             assertThat(clen).isPositive().isLessThan(4096 - CompressData.COMPRESS_HEADER_SIZE);
             assertThat(CompressData.chksum(blk)).isZero();

@@ -2,10 +2,12 @@ package org.f2fsobs.engine.f2fs.fsck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.f2fsobs.engine.f2fs.F2fsRig;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
 import org.f2fsobs.engine.f2fs.Optimizations;
 import org.f2fsobs.engine.f2fs.node.NodePage;
+import org.f2fsobs.engine.f2fs.ondisk.DentryBlock;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +18,7 @@ class FsckTests {
         F2fsRig rig = new F2fsRig(1L << 30, 4);
         return rig.run(new Optimizations(true, true, false, true), c -> {
             NodePage f = c.newFile();
-            for (int i = 0; i < 100; i++) c.writeBlock(f, i, CursegType.WARM_DATA, c.sbi.store.registry().zeroRef());
+            for (int i = 0; i < 100; i++) c.writeBlock(f, i, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
             c.umount();
         });
     }
@@ -46,7 +48,7 @@ class FsckTests {
     void aNodeBlockOverwrittenByOtherContentIsFound() {
         F2fsSbInfo sbi = volumeWithAFile();
         long addr = sbi.layout.startBlock(sbi.cursegI(CursegType.WARM_NODE).segno());
-        sbi.store.write(addr, 0, "misdirected", true);
+        sbi.rq.store().write(addr, 0, new DentryBlock(List.of()), true);     // a misdirected dentry block
         assertThat(Fsck.check(sbi)).anyMatch(p -> p.contains("footer at block " + addr));
     }
 }

@@ -62,7 +62,7 @@ class SegmentManagerTests {
         F2fsRig rig = new F2fsRig(16L << 30, 128);
         rig.run(OFF, c -> {
             NodePage f = c.newFile();
-            for (int i = 0; i < 1000; i++) c.writeBlock(f, i, CursegType.WARM_DATA, c.sbi.store.registry().zeroRef());
+            for (int i = 0; i < 1000; i++) c.writeBlock(f, i, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
             SitInfo s = c.sbi.sitI();
             long cap = 128L * 512;
             long seg0 = s.segEntryReads();
@@ -106,7 +106,7 @@ class SegmentManagerTests {
                 if (op < 97) {
                     int idx = prng.nextInt(fileAddr.length);
                     long old = fileAddr[idx];
-                    long got = c.writeBlock(f, idx, CursegType.WARM_DATA, c.sbi.store.registry().zeroRef());
+                    long got = c.writeBlock(f, idx, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
                     long want = naive.allocate(old);
                     assertThat(got).as("step %d: address of write(%d)", step, idx).isEqualTo(want);
                     fileAddr[idx] = got;
@@ -147,7 +147,7 @@ class SegmentManagerTests {
                         int op = prng.nextInt(100);
                         if (op < 95) {
                             CursegType log = CursegType.data(prng.nextInt(3));
-                            c.writeBlock(files.get(prng.nextInt(files.size())), prng.nextInt(2000), log, c.sbi.store.registry().zeroRef());
+                            c.writeBlock(files.get(prng.nextInt(files.size())), prng.nextInt(2000), log, c.sbi.registry.zeroRef());
                         } else {
                             c.checkpoint(CpReason.CP_SYNC);
                         }

@@ -1,4 +1,7 @@
-package org.f2fsobs.engine.f2fs.node;
+package org.f2fsobs.engine.f2fs.ondisk;
+
+import org.f2fsobs.engine.f2fs.node.InodeFields;
+import org.f2fsobs.engine.f2fs.node.NodeKind;
 
 /**
  * The on-disk form of a node block ({@code struct f2fs_node}): body plus {@code struct node_footer} (nid, ino,
@@ -17,7 +20,12 @@ package org.f2fsobs.engine.f2fs.node;
  */
 public record NodeImage(int nid, int ino, NodeKind kind, int ofs, boolean coldMark, boolean fsyncMark,
                         boolean dentryMark, long cpVer, long nextBlkaddr, int[] blkaddrs, int nrAddrs, int[] nids,
-                        InodeFields inode) {
+                        InodeFields inode) implements F2fsBlock {
+
+    @Override
+    public BlockKind blockKind() {
+        return BlockKind.NODE;
+    }
 
     /** Snapshot with the in-memory address slots {@code addrs} (null for indirect nodes), packed as on disk. */
     public static NodeImage of(int nid, int ino, NodeKind kind, int ofs, boolean coldMark, boolean fsyncMark,

@@ -1,4 +1,6 @@
-package org.f2fsobs.engine.f2fs;
+package org.f2fsobs.engine.f2fs.ondisk;
+
+import org.f2fsobs.engine.f2fs.F2fsConst;
 
 /**
  * Mirrors {@code struct f2fs_super_block} (the geometry fields the model uses). Immutable; written by mkfs to
@@ -24,7 +26,12 @@ public record SuperBlock(
         int cpPayload,
         int rootIno,
         double overprovision,
-        int reservedSegments) {
+        int reservedSegments) implements F2fsBlock {
+
+    @Override
+    public BlockKind blockKind() {
+        return BlockKind.SUPER;
+    }
 
     public int segsPerZone() {
         return segsPerSec * secsPerZone;

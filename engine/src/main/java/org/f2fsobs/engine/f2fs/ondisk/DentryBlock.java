@@ -1,4 +1,4 @@
-package org.f2fsobs.engine.f2fs.dir;
+package org.f2fsobs.engine.f2fs.ondisk;
 
 import java.util.List;
 
@@ -7,7 +7,12 @@ import java.util.List;
  * Departure: entries are kept in slot order without the kernel's multi-level hash buckets (directories here hold
  * a handful of names).
  */
-public record DentryBlock(List<Dentry> entries) {
+public record DentryBlock(List<Dentry> entries) implements F2fsBlock {
+    @Override
+    public BlockKind blockKind() {
+        return BlockKind.DENTRY;
+    }
+
     /** One directory entry: name, inode number, file type (true = directory). */
     public record Dentry(String name, int ino, boolean directory) {}
 }

@@ -1,10 +1,7 @@
-package org.f2fsobs.engine.f2fs.checkpoint;
+package org.f2fsobs.engine.f2fs.ondisk;
 
 import java.util.BitSet;
 import java.util.List;
-import org.f2fsobs.engine.f2fs.node.NodeManager.NatJournalEntry;
-import org.f2fsobs.engine.f2fs.segment.SitBlock;
-import org.f2fsobs.engine.f2fs.segment.SummaryBlock;
 
 /**
  * On-disk image of a checkpoint ({@code struct f2fs_checkpoint} with the summaries and journals of its pack).
@@ -21,7 +18,13 @@ public record CheckpointImage(long checkpointVer, long userBlockCount, long vali
                               int overprovSegmentCount, int freeSegmentCount, int[] cursegSegno, int[] cursegBlkoff,
                               int ckptFlags, int cpPackTotalBlockCount, long validNodeCount, long validInodeCount,
                               int nextFreeNid, BitSet sitBitmap, BitSet natBitmap, SummaryBlock[] summaries,
-                              List<NatJournalEntry> natJournal, List<SitJournalEntry> sitJournal, long elapsedTime) {
+                              List<NatJournalEntry> natJournal, List<SitJournalEntry> sitJournal, long elapsedTime)
+        implements F2fsBlock {
+
+    @Override
+    public BlockKind blockKind() {
+        return BlockKind.CHECKPOINT;
+    }
 
     public static final int CP_UMOUNT_FLAG = 0x1;
     public static final int CP_ORPHAN_PRESENT_FLAG = 0x2;
