@@ -1,7 +1,9 @@
 package org.f2fsobs.app.scenario;
 
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.Map;
@@ -14,6 +16,7 @@ import org.f2fsobs.bench.mail.MailImportException;
 import org.f2fsobs.bench.scenario.CatalogJson;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -21,13 +24,14 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /**
  * Scenarios from patch mails (contracts.md §6, docs/mail-import.md): {@code POST /api/scenarios/import} reads a
- * pasted mail and answers with its draft (200) or a 422 naming what is missing; {@code POST /api/scenarios} stores a
- * draft's scenario (201, {@code Location}); {@code PUT /api/scenarios/{id}} edits it before it has run;
+ * pasted mail ({@code {"mail": "…"}}) and answers with its draft (200) or a 422 naming what is missing;
+ * {@code POST /api/scenarios} stores a draft's scenario (201, {@code Location}); {@code PUT /api/scenarios/{id}} edits it before it has run;
  * {@code GET /api/scenarios/{id}/mail} gives the mail and draft it came from.
  */
 @RestController
@@ -41,7 +45,7 @@ class UserScenarioController {
         this.store = store;
     }
 
-    /** {@code {"mail": "…"}}: the mail as pasted (or send it as text/plain). */
+    /** {@code {"mail": "…"}}: the mail as pasted (JSON only: a text/plain body is 415, so the API document types every body). */
     record ImportRequest(@Schema(description = "the patch mail as pasted: mbox, a public-inbox page, a reply quoting it, plain text") String mail) {}
 
     /** A draft's scenario (as imported, or edited), and the mail it came from (kept for the page that highlights it). */
@@ -54,12 +58,6 @@ class UserScenarioController {
     Mono<Map<String, Object>> processImportForm(@RequestBody ImportRequest body) {
         if (body.mail() == null) throw ApiException.invalid("mail", "is required: the patch mail as pasted");
         return draft(body.mail());
-    }
-
-    @Operation(summary = "Read a patch mail sent as text/plain into a scenario draft")
-    @PostMapping(path = "/api/scenarios/import", consumes = MediaType.TEXT_PLAIN_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<Map<String, Object>> processImportText(@RequestBody(required = false) String mail) {
-        return draft(mail == null ? "" : mail);
     }
 
     private Mono<Map<String, Object>> draft(String mail) {
@@ -75,7 +73,10 @@ class UserScenarioController {
     @Operation(summary = "Store a scenario drafted from a mail", description = "201 with Location /api/scenarios/{id} and the catalog entry; "
             + "400 a missing field or an id outside mail-…; 409 a built-in id or one already stored; 422 a scenario that does not load (the "
             + "problem names the field and why: a script line the model cannot run, a value it does not model, no switch yet).")
+    @ApiResponse(responseCode = "201", description = "stored; Location names it", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+            schema = @Schema(implementation = ScenarioController.CatalogEntry.class)))
     @PostMapping(path = "/api/scenarios", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    @ResponseStatus(HttpStatus.CREATED)
     Mono<ResponseEntity<String>> processCreationForm(@RequestBody StoreRequest body) {
         if (body.scenario() == null) throw ApiException.invalid("scenario", "is required: the draft's scenario (POST /api/scenarios/import)");
         return Mono.fromCallable(() -> {
@@ -96,6 +97,8 @@ class UserScenarioController {
 
     @Operation(summary = "Edit a stored user scenario before it runs", description = "200 with the entry; 404 unknown; 409 a built-in one, or one "
             + "a matrix or run has used; 422 a scenario that does not load.")
+    @ApiResponse(responseCode = "200", description = "the entry as edited", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+            schema = @Schema(implementation = ScenarioController.CatalogEntry.class)))
     @PutMapping(path = "/api/scenarios/{id}", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<String> processUpdateForm(@PathVariable String id, @RequestBody StoreRequest body) {
         if (catalog.isBuiltIn(id)) throw ApiException.conflict("id", id + " is a built-in scenario: it is edited in bench-runner's scenario files, not here");

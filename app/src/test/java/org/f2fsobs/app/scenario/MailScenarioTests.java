@@ -42,14 +42,12 @@ class MailScenarioTests {
     }
 
     @Test
-    void aSeedMailIsADraftAsJsonOrAsText() {
+    void aSeedMailIsADraft() {
         String mail = TestMails.read("seeds/004_2c36bc703d07533a.txt");
         Map<String, Object> d = importJson(mail);
         assertThat(d).containsEntry("runnable", true).containsEntry("id", "mail-fix-performance-issue-observed-with-multi-thread-sequential");
         assertThat(((Map<?, ?>) d.get("scenario")).get("flag")).isEqualTo("serialize_writepages");
-        Map<String, Object> t = web.post().uri("/api/scenarios/import").contentType(MediaType.TEXT_PLAIN).bodyValue(mail).exchange()
-                .expectStatus().isOk().expectBody(Api.MAP).returnResult().getResponseBody();
-        assertThat(t.get("scenario")).isEqualTo(d.get("scenario"));
+        web.post().uri("/api/scenarios/import").contentType(MediaType.TEXT_PLAIN).bodyValue(mail).exchange().expectStatus().isEqualTo(415);
     }
 
     @Test
@@ -67,7 +65,7 @@ class MailScenarioTests {
                 .jsonPath("$.detail").value(d -> assertThat((String) d).contains("not a patch mail"));
         web.post().uri("/api/scenarios/import").contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("mail", "x".repeat(2 << 20))).exchange()
                 .expectStatus().isEqualTo(422).expectBody().jsonPath("$.limit").isEqualTo("mail_chars");
-        web.post().uri("/api/scenarios/import").contentType(MediaType.TEXT_PLAIN).bodyValue("y".repeat(10 << 20)).exchange()
+        web.post().uri("/api/scenarios/import").contentType(MediaType.APPLICATION_JSON).bodyValue("{\"mail\": \"" + "y".repeat(10 << 20) + "\"}").exchange()
                 .expectStatus().isEqualTo(422).expectBody().jsonPath("$.limit").isEqualTo("body_bytes");
         web.post().uri("/api/scenarios/import").contentType(MediaType.APPLICATION_JSON).bodyValue("{}").exchange()
                 .expectStatus().isBadRequest().expectBody().jsonPath("$.errors[0].field").isEqualTo("mail");
