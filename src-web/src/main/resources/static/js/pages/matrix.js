@@ -14,6 +14,7 @@ const url = '/api/matrices/' + matrixId;
 const ENDED = ['DONE', 'FAILED', 'CANCELLED'];
 const POLL_MS = 1000;     // while a cell runs: a cell that starts is shown RUNNING within a second
 const REFRESH_DELAY_MS = 250;
+const STREAM_GRACE_MS = 20000; // past the server's 15 s heartbeat, which re-reads the matrix and sends done
 
 let scenarioFlag = null;
 let latest = null;
@@ -166,6 +167,8 @@ function stopLive() {
   // a re-read still scheduled by the last cell events is superseded by the one the caller makes (no render after "ended")
   if (refreshTimer) clearTimeout(refreshTimer);
   refreshTimer = null;
+  if (graceTimer) clearTimeout(graceTimer);
+  graceTimer = null;
 }
 
 function startLive() {
@@ -181,20 +184,60 @@ function startLive() {
       return null;
     }).finally(() => { document.body.dataset.live = 'ended'; });
   });
-  if (latest && ENDED.includes(latest.status) && !latest.progress.running) {
+  // a stream the browser gave up on (an HTTP error on reconnecting closes an EventSource for good) leaves the page to
+  // its reads: it polls until a read shows the matrix ended
+  source.addEventListener('error', () => {
+    if (source && source.readyState === EventSource.CLOSED) {
+      document.body.dataset.stream = 'closed';
+      source = null;
+      if (!poller) startPolling();
+    }
+  });
+  if (endedRead()) {
     document.body.dataset.live = 'replay';
+    // the replay ends with done; should the stream not deliver it, the reads end the page after the grace
+    armStreamGrace();
     return;
   }
+  startPolling();
+  document.body.dataset.live = 'open';
+}
+
+/** Whether a read showed the matrix ended with nothing running: what the page shows then is final. */
+function endedRead() {
+  return latest && ENDED.includes(latest.status) && !latest.progress.running;
+}
+
+/** Ends the page from a read (the stream's done did not come): the read renders the stored, ended matrix. */
+function endFromRead() {
+  stopLive();
+  refreshAfterNow().catch(() => {}).finally(() => { document.body.dataset.live = 'ended'; });
+}
+
+/**
+ * The done event follows an ended read within the server's heartbeat; a stream that is open but silent past
+ * STREAM_GRACE_MS, or one that closed, gives way to the reads: the page never waits on an event that will not come.
+ */
+let graceTimer = null;
+function armStreamGrace() {
+  if (graceTimer) return;
+  graceTimer = setTimeout(() => {
+    graceTimer = null;
+    if (document.body.dataset.live !== 'ended') endFromRead();
+  }, STREAM_GRACE_MS);
+}
+
+/** Re-reads the matrix every POLL_MS while it runs; once a read shows it ended the stream's done is awaited. */
+function startPolling() {
   poller = setInterval(() => {
     refresh().then(() => {
-      if (latest && ENDED.includes(latest.status) && !latest.progress.running) {
-        // the done event follows; keep the stream until it arrives, but stop polling
-        clearInterval(poller);
-        poller = null;
-      }
+      if (!endedRead() || !poller) return;
+      clearInterval(poller);
+      poller = null;
+      if (source) armStreamGrace();
+      else endFromRead();
     }).catch(() => {});
   }, POLL_MS);
-  document.body.dataset.live = 'open';
 }
 
 function wireCancel() {

@@ -28,6 +28,7 @@ import reactor.core.publisher.Flux;
  */
 @Component
 class MatrixEventStream {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(MatrixEventStream.class);
     static final Duration HEARTBEAT = Duration.ofSeconds(15);
 
     private final MatrixRepository matrices;
@@ -47,7 +48,8 @@ class MatrixEventStream {
                         Flux.interval(HEARTBEAT, HEARTBEAT).map(x -> true))
                 .onBackpressureLatest();
         return triggers.concatMap(heartbeat -> poll(id, next, heartbeat), 1)
-                .takeUntil(e -> "done".equals(e.event()));
+                .takeUntil(e -> "done".equals(e.event()))
+                .doOnError(e -> LOG.warn("event stream of matrix {} failed (the browser reconnects with Last-Event-ID): {}", id, e.toString()));
     }
 
     /** The cells that became sendable since the last poll, and {@code done} when the matrix has ended. */

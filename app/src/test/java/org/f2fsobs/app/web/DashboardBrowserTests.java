@@ -64,6 +64,38 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(body.getDomAttribute("data-page-ready")).as(what + " failed: " + body.getDomAttribute("data-page-error")).isEqualTo("true");
     }
 
+    /**
+     * Waits until the matrix page says its stream has ended (and, given {@code status}, shows that status); on a timeout
+     * the failure says what the page and the stored matrix showed, so a slow run and a hung page tell apart.
+     */
+    private void awaitLiveEnded(String what, Duration timeout, String status) {
+        try {
+            new WebDriverWait(driver, timeout).until(d -> {
+                WebElement body = d.findElement(By.tagName("body"));
+                return "ended".equals(body.getDomAttribute("data-live")) && (status == null || status.equals(body.getDomAttribute("data-matrix-status")));
+            });
+        } catch (org.openqa.selenium.TimeoutException e) {
+            WebElement body = driver.findElement(By.tagName("body"));
+            String id = body.getDomAttribute("data-matrix");
+            Object stored;
+            try {
+                Map<String, Object> m = new Api(webClient, null).get("/api/matrices/" + id + "?results=false");
+                stored = m.get("status") + " " + m.get("progress");
+            } catch (RuntimeException | AssertionError readFailed) {
+                stored = "unreadable: " + readFailed.getMessage();
+            }
+            try {
+                Browser.screenshot(driver, "timeout-" + id);
+            } catch (java.io.IOException ignored) {
+                // the message below says what the page showed
+            }
+            throw new AssertionError(what + ": the page did not end within " + timeout.toSeconds() + " s; page: live=" + body.getDomAttribute("data-live")
+                    + " stream=" + body.getDomAttribute("data-stream") + " status=" + body.getDomAttribute("data-matrix-status") + " events="
+                    + body.getDomAttribute("data-events") + " progress='" + driver.findElement(By.id("progress-label")).getText() + "'; stored matrix "
+                    + id + ": " + stored, e);
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private Map<String, Object> chart(String canvasId) {
         return (Map<String, Object>) driver.executeScript("""
@@ -197,7 +229,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(driver.findElement(By.id("matrix-request")).getText())
                 .contains("sec_ckpt_valid_blocks ∈ {off, on}", "segs_per_sec ∈ {1, 128}", "scale = 0.01", "3 repetition(s)");
         assertThat(driver.findElements(By.cssSelector("#cells-table tbody tr"))).hasSize(12);
-        new WebDriverWait(driver, Duration.ofSeconds(120)).until(d -> "ended".equals(d.findElement(By.tagName("body")).getDomAttribute("data-live")));
+        awaitLiveEnded("the matrix started from the overview", Duration.ofSeconds(120), null);
         assertThat(driver.findElement(By.id("matrix-status")).getText()).isEqualTo("DONE");
     }
 
@@ -329,8 +361,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
         awaitReady("matrix page");
         String status = driver.findElement(By.tagName("body")).getDomAttribute("data-matrix-status");
         assertThat(status).isIn("QUEUED", "RUNNING", "DONE");
-        new WebDriverWait(driver, Duration.ofSeconds(180)).until(d -> "DONE".equals(d.findElement(By.tagName("body")).getDomAttribute("data-matrix-status"))
-                && "ended".equals(d.findElement(By.tagName("body")).getDomAttribute("data-live")));
+        awaitLiveEnded("the matrix started from the scenario page", Duration.ofSeconds(180), "DONE");
         assertThat(driver.findElement(By.id("matrix-status")).getText()).isEqualTo("DONE");
         // the table was fed by the event stream: one cell event per cell (live, or replayed if it ended first)
         assertThat(driver.findElement(By.tagName("body")).getDomAttribute("data-events")).isEqualTo("4");
@@ -392,7 +423,7 @@ class DashboardBrowserTests extends DashboardTestSupport {
         db.sql("INSERT INTO CELLS (MATRIX_ID, CELL_INDEX, SPEC_JSON, STATUS, ATTEMPTS, ERROR, FINISHED_AT) VALUES (:m, 0, :spec, 'FAILED', 2, "
                 + "'engine: simulated device full', CURRENT_TIMESTAMP)").bind("m", id).bind("spec", spec).fetch().rowsUpdated().block();
         open("/matrices/" + id);
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> "ended".equals(d.findElement(By.tagName("body")).getDomAttribute("data-live")));
+        awaitLiveEnded("the failed matrix", Duration.ofSeconds(30), null);
         assertThat(driver.findElement(By.id("matrix-status")).getText()).isEqualTo("FAILED");
         WebElement error = driver.findElement(By.id("matrix-error"));
         assertThat(error.isDisplayed()).isTrue();
@@ -402,6 +433,19 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(driver.findElement(By.id("matrix-comparisons")).isDisplayed()).isFalse();
         assertThat(driver.findElement(By.id("cancel-matrix")).isDisplayed()).as("an ended matrix offers no Cancel").isFalse();
         Browser.screenshot(driver, "matrix-failed");
+
+        // the same page with its event stream unreachable (blocked in the browser): the reads end it after the grace
+        driver.executeCdpCommand("Network.enable", Map.of());
+        driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*/events*")));
+        try {
+            open("/matrices/" + id);
+            assertThat(driver.findElement(By.tagName("body")).getDomAttribute("data-live")).isIn("replay", "open");
+            awaitLiveEnded("the failed matrix without its stream", Duration.ofSeconds(60), "FAILED");
+            assertThat(driver.findElement(By.tagName("body")).getDomAttribute("data-events")).as("no event reached the page").isNull();
+            assertThat(driver.findElement(By.id("progress-label")).getText()).startsWith("1 of 1 cells ended (1 failed)");
+        } finally {
+            driver.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
+        }
 
         // a failed single run: its page says what it ran and why it failed, not only "failed"
         Long run = db.sql("INSERT INTO RUNS (KIND, STATUS, REQUEST_JSON, PROFILE, COMMAND, ERROR, CREATED_AT, FINISHED_AT) VALUES ('EXEC', "
