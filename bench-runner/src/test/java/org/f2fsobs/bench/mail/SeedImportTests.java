@@ -55,6 +55,17 @@ class SeedImportTests {
         assertThat(s.rowMetric()).isEqualTo(c.rowMetric());
     }
 
+    @org.junit.jupiter.api.Test
+    void p3sCommandIsInferredWithItsReasoningAsTheCatalogsIs() {
+        assertThat(CATALOG.get("iozone-compressed-sync").inferred()).isTrue();
+        MailDraft d = DraftBuilder.build(Mails.resource("seeds/003_0e7bff0b483bb02d.txt"), CATALOG);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> command = (Map<String, Object>) d.json().get("command");
+        assertThat(command).containsEntry("inferred", true).containsEntry("line", "iozone -a -o -s 100m -i 0 -i 1 -i 2").containsEntry("span", null);
+        assertThat((String) command.get("reasoning")).contains("without the command line", "-a", "-s 100m", "-i 0 -i 1 -i 2", "need_do_checkpoint", "-o");
+        assertThat(d.scenario()).containsEntry("inferred", true);
+    }
+
     @ParameterizedTest(name = "{1}")
     @MethodSource("seeds")
     void theScriptLinesFromTheMailAreTheCatalogs(String seed, String id) {
