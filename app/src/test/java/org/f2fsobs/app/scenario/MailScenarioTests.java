@@ -136,5 +136,17 @@ class MailScenarioTests {
         edited.put("sides", Map.of("param", "compression", "before", "lz4", "after", "zstd"));
         web.post().uri("/api/scenarios").contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("scenario", edited)).exchange()
                 .expectStatus().isCreated().expectBody().jsonPath("$.sides.after").isEqualTo("zstd").jsonPath("$.flag").isEmpty();
+        // its sides are two values of a parameter: a matrix runs them (before as off, after as on) and compares with the mail
+        long matrix = api().submitMatrix("{\"scenario\": \"" + edited.get("id") + "\", \"params\": {\"scale\": [0.01]}, \"repetitions\": 1, \"seed\": 1}");
+        api().awaitMatrix(matrix, "DONE", 240);
+        Map<String, Object> m = api().get("/api/matrices/" + matrix);
+        List<Map<String, Object>> cells = (List<Map<String, Object>>) m.get("cells");
+        assertThat(cells).extracting(c -> ((Map<String, Object>) ((Map<String, Object>) c.get("spec")).get("params")).get("compression"))
+                .containsExactly("lz4", "zstd");
+        assertThat((List<Map<String, Object>>) m.get("comparisons")).singleElement()
+                .satisfies(c -> assertThat(((Number) c.get("reference_ratio")).doubleValue()).isEqualTo(37.4 / 60.9));
+        Map<String, Object> reference = (Map<String, Object>) ((Map<String, Object>) cells.get(1).get("result")).get("reference");
+        assertThat(reference).containsEntry("message_id", "20210122094643.47558-1-yuchao0@huawei.com");
+        assertThat((String) reference.get("quote")).contains("37.4 MB/s");
     }
 }
