@@ -136,6 +136,11 @@ class MailScenarioTests {
         edited.put("sides", Map.of("param", "compression", "before", "lz4", "after", "zstd"));
         web.post().uri("/api/scenarios").contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("scenario", edited)).exchange()
                 .expectStatus().isCreated().expectBody().jsonPath("$.sides.after").isEqualTo("zstd").jsonPath("$.flag").isEmpty();
+        // a band sweeps constants around a flag's off/on ratio: refused, by name, for a parameter's two values
+        web.post().uri("/api/matrices").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"scenario\": \"" + edited.get("id") + "\", \"params\": {\"scale\": [0.01]}, \"band\": true}").exchange()
+                .expectStatus().isBadRequest().expectBody().jsonPath("$.errors[0].field").isEqualTo("band")
+                .jsonPath("$.detail").value(x -> assertThat((String) x).contains("two values of compression", "not a flag"));
         // its sides are two values of a parameter: a matrix runs them (before as off, after as on) and compares with the mail
         long matrix = api().submitMatrix("{\"scenario\": \"" + edited.get("id") + "\", \"params\": {\"scale\": [0.01]}, \"repetitions\": 1, \"seed\": 1}");
         api().awaitMatrix(matrix, "DONE", 240);
