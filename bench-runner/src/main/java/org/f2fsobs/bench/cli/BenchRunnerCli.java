@@ -43,7 +43,7 @@ import picocli.CommandLine.Parameters;
         description = "Runs the F2FS patch-mail benchmarks on the deterministic F2FS model.",
         subcommands = {BenchRunnerCli.Scenarios.class, BenchRunnerCli.ProfilesCmd.class, BenchRunnerCli.Run.class,
                 BenchRunnerCli.Matrix.class, BenchRunnerCli.Exec.class, BenchRunnerCli.Crash.class,
-                BenchRunnerCli.Report.class, ToolsDocCommand.class})
+                BenchRunnerCli.Report.class, ToolsDocCommand.class, ImportMail.class})
 public final class BenchRunnerCli implements Callable<Integer> {
 
     /** Bad input: exit 2 with this message. */
@@ -80,7 +80,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
             if (e instanceof UsageError || e instanceof ToolUsageException || e.getClass().getSimpleName().equals("RunInputException")
                     || e instanceof java.util.NoSuchElementException || e instanceof org.f2fsobs.engine.platform.ProfileException
                     || e instanceof org.f2fsobs.bench.scenario.ScenarioCommand.ScaleException
-                    || e instanceof org.f2fsobs.bench.script.ScriptException) {
+                    || e instanceof org.f2fsobs.bench.script.ScriptException
+                    || e instanceof org.f2fsobs.bench.mail.MailImportException) {
                 err.println("bench-runner: " + e.getMessage());
                 return 2;
             }

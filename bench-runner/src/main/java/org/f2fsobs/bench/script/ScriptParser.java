@@ -267,6 +267,11 @@ public final class ScriptParser {
         if (commands.environment.containsKey(name)) commands.environment.put(name, vars.get(name));
     }
 
+    /** Whether a script line may start with {@code word} (a command the parser knows, a path to one included). */
+    public static boolean isCommandWord(String word) {
+        return !word.isEmpty() && Commands.isCommand(word);
+    }
+
     /** The commands a script line may start with (for prompt detection and messages). */
     static Set<String> known() {
         return Commands.NAMES;
