@@ -62,12 +62,12 @@ class PickedMailsTests {
     }
 
     @Test
-    void bufferedAsyncReadsNamesTheFioOptionTheModelLacksAndTheMissingSwitch() {
+    void bufferedAsyncReadsNamesTheMissingSwitch() {
         MailDraft d = DraftBuilder.build(mail("03_buffered-async-reads"), CATALOG);
         assertThat(d.runnable()).isFalse();
-        assertThat(fields(d)).containsExactly("flag", "script");
+        // fio's --overwrite=0 runs since issue 24's option table: only the switch is missing
+        assertThat(fields(d)).containsExactly("flag");
         assertThat(d.problems().get(0).message()).contains("f2fs_file_open");
-        assertThat(d.problems().get(1).message()).contains("--overwrite=0");
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> refs = (List<Map<String, Object>>) d.scenario().get("references");
         assertThat(refs).singleElement().satisfies(r -> {
