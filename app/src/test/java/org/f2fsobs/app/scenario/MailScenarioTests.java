@@ -24,8 +24,13 @@ import tools.jackson.databind.json.JsonMapper;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "observatory.queue.workers=2")
 @AutoConfigureWebTestClient
 class MailScenarioTests {
-    @Autowired
     WebTestClient web;
+
+    /** The test client with the same patience as {@link Api}'s: a 5 s default fails a busy CI host, not the app. */
+    @Autowired
+    void client(WebTestClient autowired) {
+        web = autowired.mutate().responseTimeout(java.time.Duration.ofSeconds(120)).build();
+    }
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
