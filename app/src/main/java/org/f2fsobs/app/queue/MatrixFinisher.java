@@ -87,7 +87,7 @@ public class MatrixFinisher {
                         .bind("now", now).bind("id", matrixId).fetch().rowsUpdated();
                 List<Comparison> comparisons = null;
                 try {
-                    comparisons = step.result().attach(comparisons(results, (String) m[1], (Long) m[2]));
+                    comparisons = step.result().attach(comparisons(results, (String) m[1], (Long) m[3]));
                 } catch (RuntimeException e) {
                     log.error("matrix {}: comparisons failed: {}", matrixId, e.toString(), e);
                 }
