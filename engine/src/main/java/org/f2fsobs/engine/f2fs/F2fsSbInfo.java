@@ -2,6 +2,7 @@ package org.f2fsobs.engine.f2fs;
 
 import org.f2fsobs.engine.f2fs.checkpoint.Checkpointer;
 import org.f2fsobs.engine.f2fs.checkpoint.MetaMapping;
+import org.f2fsobs.engine.f2fs.gc.GarbageCollector;
 import org.f2fsobs.engine.f2fs.node.NodeManager;
 import org.f2fsobs.engine.f2fs.ondisk.SuperBlock;
 import org.f2fsobs.engine.f2fs.segment.CursegInfo;
@@ -45,6 +46,7 @@ public final class F2fsSbInfo {
     SegmentManager sm;
     NodeManager nm;
     Checkpointer cp;
+    private GarbageCollector gc;
     private final MetaMapping meta;
     /** The page cache, LRU and writeback of the machine this volume is mounted on. */
     public org.f2fsobs.engine.kernel.mm.Mm mm;
@@ -104,6 +106,12 @@ public final class F2fsSbInfo {
     public CursegInfo cursegI(CursegType type) { return sm.cursegI(type); }
     public NodeManager nmI() { return nm; }
     public Checkpointer cp() { return cp; }
+    /** The foreground garbage collector of this mount (fs/f2fs/gc.c); null for a volume used offline. */
+    public GarbageCollector gc() { return gc; }
+
+    public void attachGc(GarbageCollector gc) {
+        this.gc = gc;
+    }
     /** META_MAPPING(sbi): CP, NAT, SIT and SSA pages (and node blocks read as META_POR during recovery). */
     public MetaMapping meta() { return meta; }
 

@@ -212,6 +212,22 @@ public final class DataWriter {
         }
     }
 
+    /**
+     * f2fs_do_write_data_page for a page garbage collection moves (move_data_page, FG_GC): set_page_private_gcing
+     * makes __get_segment_type give COLD_DATA and f2fs_should_update_outplace force OPU; REQ_SYNC.
+     */
+    public void gcWriteDataPage(SimTask t, F2fsInode inode, CachePage p) {
+        sbi.cpu(t, CpuOp.WRITE_DATA_PAGE, 1);
+        sbi.cpRwsem.downRead(t);                                    // need_lock = LOCK_REQ: f2fs_lock_op
+        try {
+            DnodeOfData dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), p.index(), false);
+            long old = dn.dataBlkaddr();
+            outplaceWrite(t, inode, p, dn, old, CursegType.COLD_DATA, Bio.REQ_SYNC);
+        } finally {
+            sbi.cpRwsem.upRead(t);
+        }
+    }
+
     /** need_inplace_update: !f2fs_should_update_outplace && f2fs_should_update_inplace (ipu_policy F2FS_IPU_FSYNC). */
     boolean needInplaceUpdate(F2fsInode inode) {
         if (inode.directory) return false;
