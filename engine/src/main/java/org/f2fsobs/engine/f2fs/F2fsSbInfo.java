@@ -77,6 +77,12 @@ public final class F2fsSbInfo {
     public final SimRwSem cursegLock;
     /** node_write: held for read by node writers, for write by block_operations. */
     public final SimRwSem nodeWrite;
+    /**
+     * get_pages(sbi, F2FS_WB_CP_DATA) for the data pages f2fs_is_cp_guaranteed counts that the model tracks: those
+     * garbage collection writes (page_private_gcing, and move_data_block's META_MAPPING pages). A checkpoint waits
+     * for them before its commit block. Departure: directory pages, cp-guaranteed in the kernel, are not counted.
+     */
+    public final org.f2fsobs.engine.sim.WaitCount wbCpData;
     /** wb_sync_req[DATA]: WB_SYNC_ALL data writers in progress (async writeback skips while > 0). */
     public int wbSyncReqData;
 
@@ -97,6 +103,7 @@ public final class F2fsSbInfo {
         this.cursegLock = new SimRwSem(sim, "curseg_lock", lockAcct, lockPs);
         this.nodeWrite = new SimRwSem(sim, "node_write", lockAcct, lockPs);
         this.meta = new MetaMapping(this);
+        this.wbCpData = new org.f2fsobs.engine.sim.WaitCount(sim, "wb_cp_data");
     }
 
     public SegmentManager smI() { return sm; }

@@ -222,7 +222,20 @@ public final class DataWriter {
         try {
             DnodeOfData dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), p.index(), false);
             long old = dn.dataBlkaddr();
-            outplaceWrite(t, inode, p, dn, old, CursegType.COLD_DATA, Bio.REQ_SYNC);
+            inode.mapping().startWriteback(p);
+            WriteIo io = sbi.dataIo[CursegType.COLD_DATA.temp()];
+            sbi.wbCpData.inc();
+            PageWrite done = new PageWrite(inode, p);
+            long addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : NULL_ADDR, CursegType.COLD_DATA,
+                    new SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0),
+                    a -> io.submitPageWrite(t, a, status -> {
+                        done.endWrite(status);
+                        sbi.wbCpData.dec();
+                    }, p.ref, p.tag, p.meta, Bio.REQ_SYNC, inode.ino));
+            sbi.nmI().setDataBlkaddr(dn, addr);
+            inode.fiAppendWrite = true;
+            inode.appendIno = true;
+            sbi.stat.opuBlocks++;
         } finally {
             sbi.cpRwsem.upRead(t);
         }

@@ -9,7 +9,6 @@ import org.f2fsobs.engine.f2fs.F2fsSbInfo;
 import org.f2fsobs.engine.f2fs.MetaType;
 import org.f2fsobs.engine.f2fs.data.DataReader;
 import org.f2fsobs.engine.f2fs.data.DataWriter;
-import org.f2fsobs.engine.f2fs.data.IoPage;
 import org.f2fsobs.engine.f2fs.inode.F2fsInode;
 import org.f2fsobs.engine.f2fs.node.DnodeOfData;
 import org.f2fsobs.engine.f2fs.node.NatEntry;
@@ -85,15 +84,9 @@ final class GcMigration {
         return submitted;
     }
 
-    /** f2fs_move_node_page (FG_GC): wait for its writeback, dirty it, write it (REQ_SYNC) to its log. */
+    /** f2fs_move_node_page (FG_GC). */
     private void moveNodePage(SimTask t, NodePage page) {
-        NodeManager nm = sbi.nmI();
-        if (page.underWriteback()) {
-            nm.submitMergedNodeWrites(t);
-            nm.nodeWriteback().awaitZero(t);          // coarse: every node write in flight (the model has no per-page wait)
-        }
-        nm.markDirty(page);
-        nm.writeNodePage(t, page, false, false, Bio.REQ_SYNC);
+        sbi.nmI().moveNodePage(t, page);
     }
 
     // ================================================================== data segments
@@ -223,14 +216,12 @@ final class GcMigration {
         var meta = read.meta(0);
         byte version = nm.getNodeInfo(t, dn.nid()).version();
         var io = sbi.dataIo[CursegType.COLD_DATA.temp()];
+        sbi.wbCpData.inc();
         long newAddr = sbi.smI().allocateDataBlock(t, old, CursegType.COLD_DATA,
                 new SegmentManager.Summary(dn.nid(), dn.ofsInNode(), version),
-                a -> io.submitPageWrite(t, a, NO_PAGE, ref, tag, meta, Bio.REQ_SYNC, inode.ino));
+                a -> io.submitPageWrite(t, a, status -> sbi.wbCpData.dec(), ref, tag, meta, Bio.REQ_SYNC, inode.ino));
         nm.setDataBlkaddr(dn, newAddr);
         inode.fiAppendWrite = true;
         return true;
     }
-
-    /** The META_MAPPING page move_data_block writes from: nothing to do at completion. */
-    private static final IoPage NO_PAGE = status -> { };
 }
