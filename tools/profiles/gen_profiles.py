@@ -234,6 +234,7 @@ def nullblk():
             "version": leaf("6.14", "f2fs-mechanics.md §0: the mail's patch is against the 6.15-rc f2fs tree; 6.14 code paths"),
             "vmalloc": leaf("rbtree_deferred_purge", "6.14 mm/vmalloc.c: free-area rb-tree, drain_vmap_work"),
             "decompress_context": leaf("completion", "6.14: f2fs_handle_step_decompress in the read completion (ML:29dfc200)"),
+            "f2fs": leaf("6.14", "the kernel's own fs/f2fs: mount options and defaults of 6.14 super.c parse_options/default_options"),
         },
     }
 
@@ -364,6 +365,7 @@ def pixel3():
             "version": leaf("4.9 (android-msm-crosshatch-4.9)", A55 + ": Google kernel/msm 4.9 of the Pixel 3 generation"),
             "vmalloc": leaf("list_walk_sync_purge", A55 + ": msm-4.9 mm/vmalloc.c alloc_vmap_area list walk, synchronous lazy purge"),
             "decompress_context": leaf("workqueue", "f2fs-mechanics.md §7.5: the 2020 code decompressed from the post-read workqueue"),
+            "f2fs": leaf("2020", "assumption: the mail's compression needs an f2fs of 2020 (backported to 4.9): the option table of the f2fs dev tree of July 2020 (compress_algorithm/log_size/extension the newest options; Daeho Jeong's volume_name patch of 2020-07-19 against it)"),
         },
     }
 
@@ -451,6 +453,7 @@ def ufs2018():
             "version": leaf("4.9 (msm-4.9)", UFS + ": Qualcomm SDM845 kernels of 2018"),
             "vmalloc": leaf("list_walk_sync_purge", "msm-4.9 mm/vmalloc.c (not exercised by P4)"),
             "decompress_context": leaf("workqueue", "2018 kernels (not exercised by P4)"),
+            "f2fs": leaf("2018", UFS + ": the f2fs of Qualcomm msm-4.9 (arter97/caf_msm-4.9 fs/f2fs/super.c @7b237dc: no fsync_mode, alloc_mode, checkpoint= or compression options)"),
         },
     }
 
@@ -568,6 +571,7 @@ def amlogic():
             "version": leaf("6.x (2025)", "mail date 2025-08 against the f2fs dev tree"),
             "vmalloc": leaf("rbtree_deferred_purge", "6.x mm/vmalloc.c"),
             "decompress_context": leaf("completion", "6.x: decompression in the read completion (ML:29dfc200)"),
+            "f2fs": leaf("6.14", "assumption: the 2025 f2fs dev tree's mount options as in 6.14 super.c (the closest release read)"),
         },
     }
 

@@ -13,6 +13,7 @@ import org.f2fsobs.bench.tool.fio.FioCommand;
 import org.f2fsobs.bench.tool.fio.FioJob;
 import org.f2fsobs.bench.tool.iozone.IozoneJob;
 import org.f2fsobs.bench.tool.tiotest.TiotestJob;
+import org.f2fsobs.engine.f2fs.F2fsEra;
 import org.f2fsobs.engine.f2fs.F2fsOptions;
 import org.f2fsobs.engine.f2fs.Mkfs;
 import org.f2fsobs.engine.f2fs.Optimizations;
@@ -93,7 +94,7 @@ public record ExecPlan(List<ToolInvocation> tools, long dataBytes, List<TimeBase
         }
         if (spec.mount() != null && !spec.mount().isEmpty()) {
             try {
-                F2fsOptions.defaults(Optimizations.linux614()).withMountOptions(spec.mount());
+                F2fsOptions.defaults(Optimizations.linux614(), F2fsEra.of(profile)).withMountOptions(spec.mount());
             } catch (RuntimeException e) {
                 errors.add(new FieldError("mount", message(e)));
             }

@@ -43,7 +43,7 @@ import picocli.CommandLine.Parameters;
         description = "Runs the F2FS patch-mail benchmarks on the deterministic F2FS model.",
         subcommands = {BenchRunnerCli.Scenarios.class, BenchRunnerCli.ProfilesCmd.class, BenchRunnerCli.Run.class,
                 BenchRunnerCli.Matrix.class, BenchRunnerCli.Exec.class, BenchRunnerCli.Crash.class,
-                BenchRunnerCli.Report.class})
+                BenchRunnerCli.Report.class, ToolsDocCommand.class})
 public final class BenchRunnerCli implements Callable<Integer> {
 
     /** Bad input: exit 2 with this message. */

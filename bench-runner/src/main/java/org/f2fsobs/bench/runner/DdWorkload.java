@@ -1,6 +1,8 @@
 package org.f2fsobs.bench.runner;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.f2fsobs.bench.api.RunResult;
 import org.f2fsobs.bench.tool.VolumePaths;
@@ -68,8 +70,15 @@ final class DdWorkload implements Workload {
         long full = 0, partial = 0;
         FileData zeros = Content.zeros(env.registry());
         FileData random = fromRandom ? Content.byOffset(env.registry(), new UrandomContent(env.prng().nextLong())) : null;
+        boolean progress = job.status().equals("progress");
+        long nextNs = startNs + 1_000_000_000L;              // dd.c: next_time = start_time + XTIME_PRECISION
+        List<DdResult.Progress> reports = new ArrayList<>();
         while (limit < 0 || bytes < limit) {
             env.checkCancelled();
+            if (progress && t.nowNs() >= nextNs) {            // dd_copy: one report per check, next_time += 1 s
+                reports.add(new DdResult.Progress(t.nowNs() - startNs, bytes));
+                nextNs += 1_000_000_000L;
+            }
             long want = limit < 0 ? ibs : Math.min(ibs, limit - bytes);
             long got;
             FileData data;
@@ -115,7 +124,7 @@ final class DdWorkload implements Workload {
         long elapsedNs = Math.max(1, t.nowNs() - startNs);
         if (in >= 0) v.close(t, in);
         if (out >= 0) v.close(t, out);
-        DdResult r = new DdResult(full, partial, full, partial, bytes, elapsedNs);
+        DdResult r = new DdResult(full, partial, full, partial, bytes, elapsedNs, reports);
         String text = DdReport.print(job, r);
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("bytes", bytes);

@@ -20,6 +20,7 @@ import org.f2fsobs.bench.script.ScriptException;
 import org.f2fsobs.bench.script.ScriptParser;
 import org.f2fsobs.bench.tool.dd.DdDialect;
 import org.f2fsobs.engine.f2fs.F2fsException;
+import org.f2fsobs.engine.f2fs.F2fsEra;
 import org.f2fsobs.engine.f2fs.F2fsOptions;
 import org.f2fsobs.engine.f2fs.Mkfs;
 import org.f2fsobs.engine.f2fs.Optimizations;
@@ -101,7 +102,7 @@ public final class EngineCellRunner implements CellRunner {
         Map<String, Boolean> opts = new LinkedHashMap<>(s.optimizations(false));
         opts.putAll(cell.optimizations());
         Optimizations o = Optimizations.fromMap(opts);
-        F2fsOptions base = withTunables(F2fsOptions.defaults(o), s);
+        F2fsOptions base = withTunables(F2fsOptions.defaults(o, F2fsEra.of(profile)), s);
         return RunPlan.of(r.parsed(), r.headline(), base, cell.seed(), dialect(profile, null));
     }
 
@@ -124,11 +125,11 @@ public final class EngineCellRunner implements CellRunner {
         Optimizations o;
         try {
             o = Optimizations.fromMap(opts);
-            F2fsOptions.defaults(o).withMountOptions(spec.mount());
+            F2fsOptions.defaults(o, F2fsEra.of(profile)).withMountOptions(spec.mount());
         } catch (IllegalArgumentException | F2fsException e) {
             throw new Execution.RunInputException(e.getMessage());
         }
-        F2fsOptions base = F2fsOptions.defaults(o);
+        F2fsOptions base = F2fsOptions.defaults(o, F2fsEra.of(profile));
         DdDialect dialect = dialect(profile, spec.ddStyle());
         String mkfsText = spec.mkfs() == null ? "" : spec.mkfs();
         String mountText = spec.mount() == null ? "" : spec.mount();

@@ -37,6 +37,7 @@ final class IozoneWorkload implements Workload {
 
     @Override
     public Outcome run(SimTask t, Volume v, WorkloadEnv env) {
+        if (job.throughput()) return new IozoneThroughput(job).run(t, v, env);
         String path = job.file();
         if (path.contains("/")) v.mkdirs(t, path.substring(0, path.lastIndexOf('/')), false);
         List<IozoneJob.Run> plan = job.plan();
@@ -76,24 +77,27 @@ final class IozoneWorkload implements Workload {
         Long write = null, rewrite = null, read = null, reread = null, rread = null, rwrite = null;
         if (job.tests().contains(0)) {
             if (v.lookup(t, path) != null) v.unlink(t, path);
-            write = kbps(run.fileKb(), pass(t, v, env, path, Volume.O_CREAT | Volume.O_RDWR | sync | direct, numrecs, reclen, data, true, null));
-            rewrite = kbps(run.fileKb(), pass(t, v, env, path, Volume.O_RDWR | sync | direct, numrecs, reclen, data, true, null));
+            write = rate(run.fileKb(), numrecs, pass(t, v, env, path, Volume.O_CREAT | Volume.O_RDWR | sync | direct, numrecs, reclen, data, true, null));
+            rewrite = rate(run.fileKb(), numrecs, pass(t, v, env, path, Volume.O_RDWR | sync | direct, numrecs, reclen, data, true, null));
         }
         if (job.tests().contains(1)) {
-            read = kbps(run.fileKb(), pass(t, v, env, path, Volume.O_RDONLY | direct, numrecs, reclen, data, false, null));
-            reread = kbps(run.fileKb(), pass(t, v, env, path, Volume.O_RDONLY | direct, numrecs, reclen, data, false, null));
+            read = rate(run.fileKb(), numrecs, pass(t, v, env, path, Volume.O_RDONLY | direct, numrecs, reclen, data, false, null));
+            reread = rate(run.fileKb(), numrecs, pass(t, v, env, path, Volume.O_RDONLY | direct, numrecs, reclen, data, false, null));
         }
         if (job.tests().contains(2)) {
             GlibcRandom rnd = new GlibcRandom((int) (env.prng().nextLong() & 0x7fffffff));
             long[] order = new long[(int) numrecs];
             for (int i = 0; i < numrecs; i++) order[i] = (rnd.next() % numrecs) * reclen;
-            rread = kbps(run.fileKb(), pass(t, v, env, path, Volume.O_RDONLY | direct, numrecs, reclen, data, false, order));
-            rwrite = kbps(run.fileKb(), pass(t, v, env, path, Volume.O_RDWR | sync | direct, numrecs, reclen, data, true, order));
+            rread = rate(run.fileKb(), numrecs, pass(t, v, env, path, Volume.O_RDONLY | direct, numrecs, reclen, data, false, order));
+            rwrite = rate(run.fileKb(), numrecs, pass(t, v, env, path, Volume.O_RDWR | sync | direct, numrecs, reclen, data, true, order));
         }
         return new IozoneResult.Row(run.fileKb(), run.reclenKb(), write, rewrite, read, reread, rread, rwrite);
     }
 
-    /** One timed pass over the file; returns its duration in ns. */
+    /**
+     * One timed pass over the file; returns its duration in ns. As write_perf_test / read_perf_test: -e puts an fsync
+     * in the timing (reads too), -c the close; without -c the file is fsync'd and closed after the timing.
+     */
     private long pass(SimTask t, Volume v, WorkloadEnv env, String path, int flags, long numrecs, long reclen, FileData data,
                       boolean write, long[] offsets) {
         int fd = v.open(t, path, flags);
@@ -105,13 +109,18 @@ final class IozoneWorkload implements Workload {
             if (write) v.pwrite(t, fd, off, reclen, data);
             else v.pread(t, fd, off, reclen, (idx, ref, o, len) -> { });
         }
-        if (write && job.includeFlush()) v.fsync(t, fd);
+        if (job.includeFlush()) v.fsync(t, fd);
+        if (job.includeClose()) v.close(t, fd);
         long ns = Math.max(1, t.nowNs() - start);
-        v.close(t, fd);
+        if (!job.includeClose()) {
+            v.fsync(t, fd);
+            v.close(t, fd);
+        }
         return ns;
     }
 
-    private static Long kbps(long fileKb, long ns) {
-        return (long) (fileKb * 1e9 / ns);
+    /** KB/s, or with -O operations per second (the records over the time). */
+    private Long rate(long fileKb, long numrecs, long ns) {
+        return (long) ((job.ops() ? numrecs : fileKb) * 1e9 / ns);
     }
 }

@@ -84,10 +84,7 @@ final class ScriptShell {
             case ScriptLine.Matching m -> { }
             case ScriptLine.Format f -> format(f);
             case ScriptLine.Mount m -> mount(t, m);
-            case ScriptLine.Remount r -> {
-                v.sbi().opts = v.sbi().opts.remount(r.options());    // f2fs_remount: default_options, then these
-                mountText = r.options();
-            }
+            case ScriptLine.Remount r -> remount(r);
             case ScriptLine.Umount u -> {
                 checkpointsOfEarlierMounts += v.sbi().stat.checkpoints;
                 v.umount(t);
@@ -135,6 +132,18 @@ final class ScriptShell {
         namespace();
     }
 
+    /** f2fs_remount: default_options, then these; the flush and checkpoint threads follow the new options. */
+    private void remount(ScriptLine.Remount r) {
+        try {
+            F2fsOptions o = v.sbi().opts.remount(r.options());
+            o.checkImage(v.sbi().sb);
+            v.sbi().opts = o;
+        } catch (F2fsException e) {
+            throw new Execution.RunInputException(r.source().text() + ": " + e.getMessage());
+        }
+        mountText = r.options();
+    }
+
     private void cd(SimTask t, String dir) {
         cwd = dir;
         if (v != null && onVolume(dir) != null) v.mkdirs(t, dir, false);   // as missing parents are created
@@ -172,6 +181,7 @@ final class ScriptShell {
             case MIN_SEQ_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinSeqBlocks(val);
             case MIN_FSYNC_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinFsyncBlocks(val);
             case MIN_HOT_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinHotBlocks(val);
+            case IPU_POLICY -> v.sbi().opts = v.sbi().opts.withIpuPolicy(val);
             default -> throw new IllegalStateException(k.knob() + " is applied at boot");
         }
     }

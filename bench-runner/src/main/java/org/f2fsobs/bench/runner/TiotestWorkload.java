@@ -19,7 +19,8 @@ import org.f2fsobs.engine.sim.SimTask;
  * tiotest on the engine (tiotest.c): for each test not skipped with -k (0 sequential write, 1 random write,
  * 2 sequential read, 3 random read) all threads start together; each opens its own file (O_RDWR|O_CREAT, +O_SYNC
  * with -S), ftruncates it to its full size, runs its pread/pwrite loop of -b blocks, then fsync()s and closes it;
- * the phase lasts until the last thread is done. -W runs the threads one after the other.
+ * the phase lasts until the last thread is done. -W runs the threads one after the other. -F (only in the tiotest.c
+ * of tiobench since 2014-12, not in 0.3.x/0.4.1) drops the clean page cache in each thread before its timer starts.
  */
 final class TiotestWorkload implements Workload {
     private final TiotestJob job;
@@ -96,6 +97,9 @@ final class TiotestWorkload implements Workload {
                 int flags = Volume.O_RDWR | Volume.O_CREAT | (job.syncWriting() ? Volume.O_SYNC : 0);
                 int fd = v.open(t, path, flags);
                 v.ftruncate(t, fd, job.bytesPerThread());
+                // -F (tiotest.c since 2014-12, tiobench's flush_caches()): "3" into /proc/sys/vm/drop_caches, per thread,
+                // before its timer starts; drop_caches itself drops clean pages only (dirty ones stay)
+                if (job.flushCaches()) v.dropCaches(t);
                 long bs = job.blockSize();
                 for (long n = 0; n < ops; n++) {
                     env.checkCancelled();

@@ -129,6 +129,7 @@ final class Commands {
         String text = String.join(" ", opts);
         Mkfs.Options o = mkfsOptions(text);
         st.formatted = true;
+        st.features = o.features();
         st.files.clear();
         written.clear();
         st.add(new ScriptLine.Format(src, o, text, false));
@@ -142,10 +143,15 @@ final class Commands {
         }
     }
 
-    /** Mount options as the F2FS model reads them (EINVAL naming the option). */
-    static void checkMountOptions(String options) {
+    /**
+     * Mount options as the F2FS model of the machine's era reads them (EINVAL naming the option), and, when the device
+     * holds an F2FS ({@code features} not null), the checks parse_options makes against its features.
+     */
+    static void checkMountOptions(String options, org.f2fsobs.engine.platform.Profile machine, List<String> features) {
         try {
-            F2fsOptions.defaults(Optimizations.linux614()).withMountOptions(options);
+            F2fsOptions o = F2fsOptions.defaults(Optimizations.linux614(), org.f2fsobs.engine.f2fs.F2fsEra.of(machine))
+                    .withMountOptions(options);
+            if (features != null) o.checkImage(features.contains("compression"));
         } catch (F2fsException | IllegalArgumentException e) {
             throw new ScriptException.Why(e.getMessage());
         }
@@ -204,7 +210,13 @@ final class Commands {
             files.write(target, text + (newline ? "\n" : ""), redirect.append(), src, this);
             return;
         }
-        Knobs.Knob k = Knobs.at(target);
+        Knobs.Target at = Knobs.at(target);
+        if (at.knob() == null) {                         // a file whose value asks for what the model always does
+            if (at.entry().scope() == Knobs.Scope.F2FS) st.needVolume(src);
+            st.add(new ScriptLine.Matching(src, Knobs.matchedValue(at.entry(), text, st.machine.device())));
+            return;
+        }
+        Knobs.Knob k = at.knob();
         long v = Knobs.value(k, text, st.machine.device().scheduler());
         if (k == Knobs.Knob.DROP_CACHES) {
             st.inUse = true;

@@ -42,7 +42,7 @@ final class Mounts {
             }
         }
         String text = String.join(",", opts);
-        Commands.checkMountOptions(text);
+        Commands.checkMountOptions(text, st.machine, st.formatted ? st.features : null);
         if (remount) {
             remount(st, positional, text, src);
             return;

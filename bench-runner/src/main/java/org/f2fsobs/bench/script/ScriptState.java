@@ -24,6 +24,8 @@ final class ScriptState {
     final String mountOption;
     boolean formatted;
     boolean formattedByScript;
+    /** The features (mkfs.f2fs -O) of the device's F2FS, as the last format made it. */
+    java.util.List<String> features = java.util.List.of();
     /** Where the volume is mounted now (absolute, normalized), or null. */
     String mountPoint;
     /** Where an implied mount goes. */
@@ -43,6 +45,13 @@ final class ScriptState {
         this.mkfsOption = mkfsOption;
         this.mountOption = mountOption;
         this.formatted = !scriptFormats;
+        if (!scriptFormats) {
+            try {
+                this.features = org.f2fsobs.engine.f2fs.Mkfs.Options.parse(mkfsOption).features();
+            } catch (RuntimeException e) {
+                this.features = java.util.List.of();     // --mkfs errors are reported where the implied format is made
+            }
+        }
     }
 
     void add(ScriptLine l) {
@@ -59,6 +68,7 @@ final class ScriptState {
         }
         mountPoint = nextMountPoint;
         impliedMounts++;
+        Commands.checkMountOptions(mountOption, machine, features);
         ScriptLine.Mount m = new ScriptLine.Mount(src, mountOption, mountPoint, true);
         if (pendingMkdirs.isEmpty()) {
             add(m);

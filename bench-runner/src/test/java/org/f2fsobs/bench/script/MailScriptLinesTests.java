@@ -95,14 +95,14 @@ class MailScriptLinesTests {
             refused("VMALLOC", "", "for i in $(seq 1 10); do sync; echo 3 > /proc/sys/vm/drop_caches;\\\n"
                     + "time f2fs_io write 512 0 4096 zero osync file; truncate -s 0 file;\\\ndone", "command substitution $(…) is not modelled"),
             runs("CPDIS", "nullblk-x86", "", "dd if=/dev/zero of=f2fs.img bs=1M count=55"),
-            refused("CPDIS", "", "mount f2fs.img f2fs_dir -o checkpoint=disable:10%", "unsupported mount option 'checkpoint=disable:10%'"),
+            refused("CPDIS", "", "mount f2fs.img f2fs_dir -o checkpoint=disable:10%", "mount option 'checkpoint=disable:10%' is not modelled"),
             runs("CPDIS", "nullblk-x86", "", "dd if=/dev/zero of=big bs=1M count=50"),
             runs("CPDIS", "nullblk-x86", "dd if=/dev/zero of=big bs=1M count=50", "sync"),
             runs("CPDIS", "nullblk-x86", "dd if=/dev/zero of=big bs=1M count=50\nsync", "rm big"),
-            refused("CPDIS", "mount /dev/vdb f2fs_dir", "mount -o remount,checkpoint=enable f2fs_dir", "unsupported mount option 'checkpoint=enable'"),
+            runs("CPDIS", "nullblk-x86", "mount /dev/vdb f2fs_dir", "mount -o remount,checkpoint=enable f2fs_dir"),
             runs("CPDIS", "nullblk-x86", "mount /dev/vdb f2fs_dir", "umount f2fs_dir"),
             refused("CPEN", "", "mount -t f2fs -o checkpoint=disable,checkpoint_nomerge /dev/pmem0 /mnt/f2fs/",
-                    "unsupported mount option 'checkpoint=disable'"),
+                    "mount option 'checkpoint=disable' is not modelled"),
             runs("CPEN", "nullblk-x86", "mount /dev/pmem0 /mnt/f2fs\nmkdir -p /mnt/f2fs/src\ncd /mnt/f2fs/src\ndd if=/dev/zero of=file bs=4k count=8",
                     "cp file /mnt/f2fs/"),
             refused("CPEN", "touch /mnt/f2fs/file", "xfs_io /mnt/f2fs/file -c \"fdatasync\"", "unknown command 'xfs_io'"),
@@ -115,12 +115,13 @@ class MailScriptLinesTests {
             runs("LEVEL", "nullblk-x86", "dd if=/dev/urandom of=enwik9 bs=1M count=4", "dd if=enwik9 of=compressed_file conv=fsync"),
             refused("CPMERGE", "", "for i in `seq 1 1000`; do touch test_dir1/file; fsync test_dir1;", "command substitution (`…`) is not modelled"),
             refused("CPMERGE", "", "echo $$ > /dev/blkio/bg/tasks; while true; do touch test_dir2/file;", "$$ is not modelled"),
-            runs("XATTR", "nullblk-x86", "DEV=/dev/sdb\nMNT=/mnt/f2fs", "# mount -t f2fs -o inline_xattr $DEV $MNT"),
+            refused("XATTR", "DEV=/dev/sdb\nMNT=/mnt/f2fs", "# mount -t f2fs -o inline_xattr $DEV $MNT",
+                    "mount option 'inline_xattr' is not modelled"),
             refused("VERITY", "DEV=sdb", "# mkfs.f2fs -f -O extra_attr -O project_quota -O compression -g android /dev/$DEV",
                     "mkfs.f2fs: option -g is not modelled"),
             refused("VERITY", "DEV=sdb\nTESTDIR=/mnt/test",
                     "# mount -t f2fs -o discard,fsync_mode=nobarrier,reserve_root=32768,checkpoint_merge,atgc,compress_cache /dev/$DEV $TESTDIR",
-                    "unsupported mount option 'reserve_root=32768'"),
+                    "mount option 'discard' is not modelled"),
             runs("VERITY", "nullblk-x86", "TESTDIR=/mnt/test", "# mkdir $TESTDIR/comp"),
             runs("VERITY", "nullblk-x86", "TESTDIR=/mnt/test\nmkdir -p $TESTDIR/comp", "# f2fs_io setflags compression $TESTDIR/comp"),
             refused("VERITY", "TESTDIR=/mnt/test\n# mkdir $TESTDIR/comp", "# fsstress [options] -d $TESTDIR/comp", "unknown command 'fsstress'"),
@@ -128,10 +129,10 @@ class MailScriptLinesTests {
             runs("COMPR", "nullblk-x86", "mkdir dir", "chattr +c dir; touch dir/file"),
             refused("DIO", "", "time xfs_io -f -d /mnt/f2fs/file -c \"pwrite 0 1073741824\" -c \"fsync\"",
                     "the time prefix is modelled on fio, dd, iozone and tiotest lines"),
-            refused("DISCARD", "", "echo 0 > /sys/fs/f2fs/vdb/max_small_discards", "/sys/fs/f2fs/vdb/max_small_discards is not a knob the engine models"),
+            refused("DISCARD", "", "echo 0 > /sys/fs/f2fs/vdb/max_small_discards", "/sys/fs/f2fs/vdb/max_small_discards is not modelled: the model issues no discards"),
             refused("DISCARD", "", "cat /proc/fs/f2fs/vdb/discard_plist_info |head -2", "pipes (|) are not modelled"),
             refused("EXTLIST", "mount /dev/vda /mnt", "echo '[h]abc' > /sys/fs/f2fs/vda/extension_list",
-                    "/sys/fs/f2fs/vda/extension_list is not a knob the engine models"));
+                    "/sys/fs/f2fs/vda/extension_list is not modelled"));
 
     @TempDir
     Path dir;

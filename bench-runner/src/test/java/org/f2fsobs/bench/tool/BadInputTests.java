@@ -40,7 +40,8 @@ class BadInputTests {
             dd if=a of=b oflag=nonsense                             | GNU    | nonsense
             dd if=a of=b iflag=cio                                  | GNU    | iflag=cio
             dd if=a of=b count=-1                                   | GNU    | count=-1
-            dd if=a of=b status=progress                            | GNU    | status=progress
+            dd if=a of=b status=progress                            | TOYBOX | status=progress
+            dd if=a of=b iflag=nocache                              | GNU    | iflag=nocache is not supported
             dd if=a of=b conv=excl,nocreat                          | GNU    | conv=excl is not supported
             dd if=a of=b bs=4k conv=sync                            | GNU    | conv=sync is not supported
             dd if=a of=b bs=4k conv=notrunc oflag=append            | TOYBOX | oflag=append is not supported

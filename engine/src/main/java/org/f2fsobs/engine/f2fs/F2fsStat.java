@@ -42,6 +42,8 @@ public final class F2fsStat {
     public long compressEagain;                  // full clusters that did not save a block (-EAGAIN, written raw)
     public long compressedClustersOverwritten;   // compressed clusters read back by f2fs_prepare_compress_overwrite
     public long decompressFailures;              // clusters whose decompression failed (pages left !uptodate)
+    public long compressChksumsVerified;         // compress_chksum: clusters whose crc32 was checked on read
+    public long compressChksumMismatches;        // … and did not match (FI_COMPRESS_CORRUPT, SBI_NEED_FSCK)
     // foreground garbage collection (fs/f2fs/gc.c; cf. debug.c's call_count, gc_data_blks, gc_node_blks)
     public long gcCalls;                         // f2fs_gc calls from f2fs_balance_fs
     public long gcVictims;                       // victim sections selected
@@ -111,6 +113,8 @@ public final class F2fsStat {
         m.put("compress_eagain", compressEagain);
         m.put("compressed_clusters_overwritten", compressedClustersOverwritten);
         m.put("decompress_failures", decompressFailures);
+        m.put("compress_chksums_verified", compressChksumsVerified);
+        m.put("compress_chksum_mismatches", compressChksumMismatches);
         m.put("meta_reads_by_type", metaReads());
         m.put("gc_calls", gcCalls);
         m.put("gc_victims", gcVictims);

@@ -177,7 +177,7 @@ public final class Mkfs {
         return new SuperBlock(deviceBytes / F2fsConst.F2FS_BLKSIZE, o.segsPerSec(), o.secsPerZone(), segment0, segment0,
                 sitBlkaddr, natBlkaddr, ssaBlkaddr, mainBlkaddr, (int) segmentCount, segmentCountCkpt, (int) segmentCountSit,
                 (int) segmentCountNat, (int) segmentCountSsa, (int) segmentCountMain, (int) sectionCount, cpPayload,
-                F2fsConst.F2FS_ROOT_INO, ovp, reserved);
+                F2fsConst.F2FS_ROOT_INO, ovp, reserved, o.features());
     }
 
     private static F2fsException tooSmall(long deviceBytes, Options o) {

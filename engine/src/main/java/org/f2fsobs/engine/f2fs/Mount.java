@@ -35,6 +35,7 @@ public final class Mount {
 
     public static F2fsSbInfo mount(SimTask t, Machine machine, RequestQueue rq, F2fsOptions opts) {
         SuperBlock sb = readSuperBlock(t, rq);
+        opts.checkImage(sb);                                   // parse_options' checks against the superblock's features
         F2fsSbInfo sbi = new F2fsSbInfo(machine, rq, sb, opts);
         sbi.stat.metaRead(MetaType.SUPER);
         ValidCheckpoint vc = getValidCheckpoint(t, sbi.meta(), sb);

@@ -102,7 +102,14 @@ public final class Volume {
         sbi.attachGc(new GarbageCollector(sbi, writer, reader));
         sbi.cp().setDataHooks(this::flushDirtyDents, task -> kernel.mm().bdi().syncAll(task), this::flushDataWrites);
         flush.start();
-        this.recovery = new Recovery(sbi, dir, this::evict).recoverFsyncData(t);
+        Recovery r = new Recovery(sbi, dir, this::evict);
+        if (sbi.opts.disableRollForward()) {
+            // f2fs_fill_super: no roll-forward; a read-write mount with fsync'd data waiting is refused
+            if (r.hasFsyncData(t)) throw new F2fsException("EINVAL", "mount with disable_roll_forward: F2FS-fs: Need to recover fsync data");
+            this.recovery = new Recovery.Result(0, 0, 0, 0);
+        } else {
+            this.recovery = r.recoverFsyncData(t);
+        }
     }
 
     /** Mounts the volume on the kernel's disk (which mkfs has formatted), recovering fsync'd data. */
@@ -258,8 +265,8 @@ public final class Volume {
             if ((flags & O_CREAT) == 0) throw new F2fsException("ENOENT", "no such file: " + path);
             sbi.cpRwsem.downRead(t);
             try {
-                inode = sbi.icache.newInode(t, false, parent.ino, name, parent.compressed, sbi.opts.compressAlgorithmId(),
-                        sbi.opts.compressLogSize());
+                inode = sbi.icache.newInode(t, false, parent.ino, name, F2fsCompress.newFileCompressed(sbi, parent.compressed, name),
+                        sbi.opts.compressAlgorithmId(), sbi.opts.compressLogSize());
                 dir.addLink(t, parent, name, inode.ino, false);
             } finally {
                 sbi.cpRwsem.upRead(t);

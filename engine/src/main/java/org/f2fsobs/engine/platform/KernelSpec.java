@@ -7,5 +7,7 @@ package org.f2fsobs.engine.platform;
  * @param vmalloc           "list_walk_sync_purge" (4.x: linear VA walk, purge run by the freeing task) or
  *                          "rbtree_deferred_purge" (5.2+/6.x)
  * @param decompressContext where read-side decompression runs: "workqueue" (2020) or "completion" (6.14 softirq)
+ * @param f2fs              which f2fs the kernel carries, for its mount options and their defaults: "2018" (Qualcomm
+ *                          msm-4.9), "2020" (the f2fs dev tree of mid-2020 as Android 4.9 kernels carried it) or "6.14"
  */
-public record KernelSpec(String version, String vmalloc, String decompressContext) {}
+public record KernelSpec(String version, String vmalloc, String decompressContext, String f2fs) {}

@@ -151,10 +151,11 @@ public final class ProfileLoader {
         }
 
         JsonNode k = obj(root, "kernel", "kernel");
-        expectKeys(k, "kernel.", keys("version", "vmalloc", "decompress_context"));
+        expectKeys(k, "kernel.", keys("version", "vmalloc", "decompress_context", "f2fs"));
         KernelSpec kernel = new KernelSpec(str(k, "version", "kernel.version", null),
                 str(k, "vmalloc", "kernel.vmalloc", keys("list_walk_sync_purge", "rbtree_deferred_purge")),
-                str(k, "decompress_context", "kernel.decompress_context", keys("workqueue", "completion")));
+                str(k, "decompress_context", "kernel.decompress_context", keys("workqueue", "completion")),
+                k.has("f2fs") ? str(k, "f2fs", "kernel.f2fs", keys("2018", "2020", "6.14")) : "6.14");   // absent: 6.14
 
         return new Profile(name, title, description, userland, cpuSpec, memoryBytes, availableBytes, dirtyableBytes, device,
                 tunables, kernel, constants);

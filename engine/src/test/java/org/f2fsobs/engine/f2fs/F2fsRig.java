@@ -42,7 +42,9 @@ public final class F2fsRig {
         RequestQueue rq = new RequestQueue(m, store);
         F2fsSbInfo[] out = new F2fsSbInfo[1];
         m.sim().spawn("test", t -> {
-            F2fsSbInfo sbi = Mount.mount(t, m, rq, F2fsOptions.defaults(o));
+            // alloc_mode=default: these volumes are small enough for default_options' ALLOC_MODE_REUSE, and the naive
+            // reference models follow the default policy (reuse has its own test)
+            F2fsSbInfo sbi = Mount.mount(t, m, rq, F2fsOptions.defaults(o).withMountOptions("alloc_mode=default"));
             out[0] = sbi;
             body.accept(new Ctx(t, sbi));
         });

@@ -1,8 +1,10 @@
 package org.f2fsobs.bench.tool.dd;
 
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
+import org.f2fsobs.bench.tool.OptionTable;
 import org.f2fsobs.bench.tool.ToolUsageException;
 
 /**
@@ -12,23 +14,6 @@ import org.f2fsobs.bench.tool.ToolUsageException;
  * rejected with a message saying so; unknown ones as the real dd rejects them.
  */
 public final class DdParser {
-
-    /** GNU symbols the simulation models (others GNU knows are rejected as unsupported). */
-    private static final Set<String> GNU_CONV = Set.of("fsync", "fdatasync", "notrunc", "noerror");
-    /** Known to GNU dd, not modelled: they would change what is written (sync pads, excl/nocreat open, ...). */
-    private static final Set<String> GNU_CONV_KNOWN = Set.of("ascii", "ebcdic", "ibm", "block", "unblock", "lcase",
-            "ucase", "sparse", "swab", "sync", "excl", "nocreat");
-    private static final Set<String> GNU_IFLAG = Set.of("direct", "dsync", "sync", "fullblock", "count_bytes",
-            "skip_bytes");
-    private static final Set<String> GNU_OFLAG = Set.of("direct", "dsync", "sync", "seek_bytes");
-    private static final Set<String> GNU_FLAG_KNOWN = Set.of("cio", "directory", "nocache", "nonblock", "noatime",
-            "noctty", "nofollow", "binary", "text", "append");
-    /** toybox: the 2020 flags plus those added since (nocreat, direct, append); sync, nocreat, append not modelled. */
-    private static final Set<String> TOYBOX_CONV = Set.of("fsync", "noerror", "notrunc");
-    private static final Set<String> TOYBOX_CONV_KNOWN = Set.of("sync", "nocreat");
-    private static final Set<String> TOYBOX_IFLAG = Set.of("count_bytes", "direct", "skip_bytes");
-    private static final Set<String> TOYBOX_OFLAG = Set.of("direct", "seek_bytes");
-    private static final Set<String> TOYBOX_OFLAG_KNOWN = Set.of("append");
 
     private DdParser() {}
 
@@ -54,13 +39,14 @@ public final class DdParser {
             switch (name) {
                 case "if" -> in = val;
                 case "of" -> out = val;
-                case "conv" -> symbols("conv", val, gnu ? GNU_CONV : TOYBOX_CONV, gnu ? GNU_CONV_KNOWN : TOYBOX_CONV_KNOWN, gnu,
-                        conv);
-                case "iflag" -> symbols("iflag", val, gnu ? GNU_IFLAG : TOYBOX_IFLAG, gnu ? GNU_FLAG_KNOWN : Set.of(),
-                        gnu, iflag);
-                case "oflag" -> symbols("oflag", val, gnu ? GNU_OFLAG : TOYBOX_OFLAG, gnu ? GNU_FLAG_KNOWN : TOYBOX_OFLAG_KNOWN,
-                        gnu, oflag);
+                case "conv" -> symbols("conv", val, gnu ? DdOptions.GNU_CONV : DdOptions.TOYBOX_CONV, gnu, conv);
+                case "iflag" -> symbols("iflag", val, gnu ? DdOptions.GNU_IFLAG : DdOptions.TOYBOX_IFLAG, gnu, iflag);
+                case "oflag" -> symbols("oflag", val, gnu ? DdOptions.GNU_OFLAG : DdOptions.TOYBOX_OFLAG, gnu, oflag);
                 case "status" -> status = status(val, gnu);
+                case "cbs" -> {
+                    if (!gnu) throw unrecognized(arg, false);
+                    DdNumbers.gnu(name, val, 1);            // used only by the byte conversions, which are refused
+                }
                 case "bs", "ibs", "obs" -> {
                     long n = gnu ? DdNumbers.gnu(name, val, 1) : DdNumbers.toybox(name, val, 1);
                     if (name.equals("bs")) bs = n;
@@ -100,14 +86,14 @@ public final class DdParser {
         return new DdJob(in, out, ibs, obs, bs > 0, count, skip, seek, conv, iflag, oflag, status, dialect);
     }
 
-    private static void symbols(String operand, String val, Set<String> modelled, Set<String> known, boolean gnu,
-                                Set<String> into) {
+    private static void symbols(String operand, String val, Map<String, DdOptions.Sym> table, boolean gnu, Set<String> into) {
         for (String s : val.split(",", -1)) {
-            if (modelled.contains(s)) {
+            DdOptions.Sym sym = table.get(s);
+            if (sym != null && sym.status() != OptionTable.Status.REFUSED) {
                 into.add(s);
-            } else if (known.contains(s)) {
+            } else if (sym != null) {
                 throw new ToolUsageException("dd", operand + "=" + s, "dd: " + operand + "=" + s
-                        + " is not supported by the simulation; supported: " + String.join(", ", sorted(modelled)));
+                        + " is not supported by the simulation: " + sym.meaning() + "; supported: " + String.join(", ", accepted(table)));
             } else {
                 String what = switch (operand) {
                     case "conv" -> "invalid conversion";
@@ -115,35 +101,30 @@ public final class DdParser {
                     default -> "invalid output flag";
                 };
                 throw new ToolUsageException("dd", operand + "=" + s, gnu
-                        ? "dd: " + what + ": '" + s + "' in " + operand + "=" + val + "; allowed: "
-                                + String.join(", ", sorted(modelled))
-                        : "dd: bad " + operand + "=" + s + "; allowed: " + String.join(", ", sorted(modelled)));
+                        ? "dd: " + what + ": '" + s + "' in " + operand + "=" + val + "; allowed: " + String.join(", ", accepted(table))
+                        : "dd: bad " + operand + "=" + s + "; allowed: " + String.join(", ", accepted(table)));
             }
         }
     }
 
+    private static List<String> accepted(Map<String, DdOptions.Sym> table) {
+        return table.entrySet().stream().filter(e -> e.getValue().status() != OptionTable.Status.REFUSED).map(Map.Entry::getKey)
+                .sorted().toList();
+    }
+
     private static String status(String val, boolean gnu) {
-        return switch (val) {
-            case "noxfer", "none" -> val;
-            case "progress" -> {
-                if (!gnu) throw new ToolUsageException("dd", "status=" + val, "dd: unknown status '" + val
-                        + "'; allowed: noxfer, none");
-                throw new ToolUsageException("dd", "status=progress", "dd: status=progress is not supported by the "
-                        + "simulation (it prints while running); allowed: noxfer, none");
-            }
-            default -> throw new ToolUsageException("dd", "status=" + val, gnu
-                    ? "dd: invalid status level: '" + val + "'; allowed: none, noxfer, progress"
-                    : "dd: unknown status '" + val + "'; allowed: noxfer, none");
-        };
+        Map<String, DdOptions.Sym> t = gnu ? DdOptions.GNU_STATUS : DdOptions.TOYBOX_STATUS;
+        if (t.containsKey(val)) return val;
+        throw new ToolUsageException("dd", "status=" + val, gnu
+                ? "dd: invalid status level: '" + val + "'; allowed: none, noxfer, progress"
+                : "dd: status=" + val + ": unknown status '" + val + "'; allowed: noxfer, none");
     }
 
     private static ToolUsageException unrecognized(String arg, boolean gnu) {
-        String allowed = "; operands: if=, of=, bs=, ibs=, obs=, count=, skip=, seek=, conv=, iflag=, oflag=, status=";
+        String allowed = "; operands: if=, of=, bs=, ibs=, obs=, count=, skip=, seek=, conv=, iflag=, oflag=, status="
+                + (gnu ? ", cbs=, iseek=, oseek=" : "");
         return new ToolUsageException("dd", arg, gnu ? "dd: unrecognized operand '" + arg + "'" + allowed
                 : "dd: bad arg " + arg + allowed);
     }
 
-    private static List<String> sorted(Set<String> s) {
-        return s.stream().sorted().toList();
-    }
 }

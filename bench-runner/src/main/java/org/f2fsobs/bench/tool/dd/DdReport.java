@@ -21,31 +21,52 @@ public final class DdReport {
         return job.dialect() == DdDialect.GNU ? gnu(job, r) : toybox(job, r);
     }
 
-    /** GNU coreutils 9.1. */
+    /**
+     * GNU coreutils 9.1. With status=progress, print_xfer_stats(progress_time) first wrote each report as "\r" and the
+     * transfer line in whole seconds ("%.0f s"), padded with spaces over a longer previous one; print_stats then ends
+     * that line with "\n" before the record lines.
+     */
     public static String gnu(DdJob job, DdResult r) {
         if (job.status().equals("none")) return "";
-        StringBuilder out = new StringBuilder(records(r));
+        StringBuilder out = new StringBuilder();
+        int progressLen = 0;
+        if (job.status().equals("progress")) {
+            for (DdResult.Progress p : r.progress()) {
+                String line = xfer(p.bytes(), p.elapsedNs(), true);
+                out.append('\r').append(line);
+                if (line.length() < progressLen) out.append(" ".repeat(progressLen - line.length()));
+                progressLen = line.length();
+            }
+            if (progressLen > 0) out.append('\n');
+        }
+        out.append(records(r));
         if (job.status().equals("noxfer")) return out.toString();
-        String si = HumanReadable.gnu(r.bytes(), false, 1, 1);
-        String iec = HumanReadable.gnu(r.bytes(), true, 1, 1);
+        return out.append(xfer(r.bytes(), r.elapsedNs(), false)).append('\n').toString();
+    }
+
+    /** print_xfer_stats: "B bytes (SI, IEC) copied, T s, RATE/s" (T with %g, or %.0f for a progress report). */
+    private static String xfer(long bytes, long elapsedNs, boolean progress) {
+        String si = HumanReadable.gnu(bytes, false, 1, 1);
+        String iec = HumanReadable.gnu(bytes, true, 1, 1);
         String rate;
         double deltaS;
-        if (r.elapsedNs() > 0) {
-            deltaS = r.elapsedNs() / (double) NS_PER_S;
-            rate = HumanReadable.gnu(r.bytes(), false, NS_PER_S, r.elapsedNs()) + "/s";
+        if (elapsedNs > 0) {
+            deltaS = elapsedNs / (double) NS_PER_S;
+            rate = HumanReadable.gnu(bytes, false, NS_PER_S, elapsedNs) + "/s";
         } else {
             deltaS = 0;
             rate = "Infinity B/s";
         }
-        String time = CFormat.sprintf("%g s", deltaS);
+        String time = CFormat.sprintf(progress ? "%.0f s" : "%g s", deltaS);
+        StringBuilder out = new StringBuilder();
         if (lacksPrefix(si)) {
-            out.append(r.bytes()).append(r.bytes() == 1 ? " byte copied, " : " bytes copied, ");
+            out.append(bytes).append(bytes == 1 ? " byte copied, " : " bytes copied, ");
         } else if (lacksPrefix(iec)) {
-            out.append(r.bytes()).append(" bytes (").append(si).append(") copied, ");
+            out.append(bytes).append(" bytes (").append(si).append(") copied, ");
         } else {
-            out.append(r.bytes()).append(" bytes (").append(si).append(", ").append(iec).append(") copied, ");
+            out.append(bytes).append(" bytes (").append(si).append(", ").append(iec).append(") copied, ");
         }
-        return out.append(time).append(", ").append(rate).append('\n').toString();
+        return out.append(time).append(", ").append(rate).toString();
     }
 
     /**

@@ -23,11 +23,17 @@ import org.f2fsobs.bench.tool.ToolInvocation;
  * @param maxRecordSize {@code -q} in bytes, or 0
  * @param minFileKb   {@code -n} in KB, or 0
  * @param maxFileKb   {@code -g} in KB, or 0
+ * @param ops          {@code -O}: results in operations per second (OPS_flag)
+ * @param includeClose {@code -c}: close() inside the write timing (include_close); without it, iozone fsyncs and
+ *                     closes the file after the timing
+ * @param children     {@code -t N}: throughput mode with N processes (num_child), or 0
+ * @param files        {@code -F}: one file per process in throughput mode (filearray), empty without it
  */
 public record IozoneJob(List<String> argv, List<Getopt.Opt> options, boolean auto, List<Long> fileSizesKb,
                         List<Long> recordSizes, SortedSet<Integer> tests, boolean oSync, boolean includeFlush,
                         boolean direct, String filename, long minRecordSize, long maxRecordSize, long minFileKb,
-                        long maxFileKb, boolean excel, boolean noCrossover) implements ToolInvocation {
+                        long maxFileKb, boolean excel, boolean noCrossover, boolean ops, boolean includeClose,
+                        int children, List<String> files) implements ToolInvocation {
 
     /** iozone.c defaults: RECLEN_START, RECLEN_END (MAXBUFFERSIZE), KILOBYTES, KILOBYTES_START/END, CROSSOVER. */
     public static final long RECLEN_START = 4096;
@@ -51,6 +57,17 @@ public record IozoneJob(List<String> argv, List<Getopt.Opt> options, boolean aut
         fileSizesKb = List.copyOf(fileSizesKb);
         recordSizes = List.copyOf(recordSizes);
         tests = new TreeSet<>(tests);
+        files = List.copyOf(files);
+    }
+
+    /** iozone.c throughsize: a throughput run's file size without -s (KILOBYTES, 512 KB). */
+    public boolean throughput() {
+        return children > 0;
+    }
+
+    /** The file of throughput process {@code i}: -F's i-th name, else "iozone.DUMMY.i" (filearray = "iozone"). */
+    public String childFile(int i) {
+        return files.isEmpty() ? "iozone.DUMMY." + i : files.get(i);
     }
 
     @Override
@@ -70,6 +87,10 @@ public record IozoneJob(List<String> argv, List<Getopt.Opt> options, boolean aut
 
     /** The rows iozone runs, in order (iozone.c auto_test(), or one begin() call without -a). */
     public List<Run> plan() {
+        if (throughput()) {
+            return List.of(new Run(fileSizesKb.isEmpty() ? KILOBYTES : fileSizesKb.get(0),
+                    recordSizes.isEmpty() ? RECLEN_START : recordSizes.get(0)));
+        }
         long minRec = !recordSizes.isEmpty() ? recordSizes.get(0) : minRecordSize > 0 ? minRecordSize : RECLEN_START;
         long maxRec = !recordSizes.isEmpty() ? recordSizes.get(recordSizes.size() - 1)
                 : maxRecordSize > 0 ? maxRecordSize : RECLEN_END;

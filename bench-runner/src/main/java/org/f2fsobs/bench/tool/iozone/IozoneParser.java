@@ -19,9 +19,11 @@ public final class IozoneParser {
     /** iozone.c 3.420 main(): every option iozone knows. */
     private static final String IOZONE_OPTSTRING =
             "ZQNIBDGCTOMREWovAxamwphcezKJ:j:k:V:r:t:s:f:F:d:l:u:U:S:L:H:+:P:i:b:X:Y:g:n:y:q:";
-    private static final String SUPPORTED = "aoeIRzsrifyqng";
-    private static final String ALLOWED = "the simulation supports -a, -s SIZE, -r SIZE, -i 0|1|2, -o, -e, -I, "
-            + "-f FILE, -y SIZE, -q SIZE, -n SIZE, -g SIZE, -R, -z";
+    private static final String SUPPORTED = IozoneOptions.supported();
+    private static final String ALLOWED = "the simulation supports -a, -s SIZE, -r SIZE, -i 0|1|2, -o, -e, -c, -I, "
+            + "-O, -f FILE, -y SIZE, -q SIZE, -n SIZE, -g SIZE, -R, -z, -t N, -F FILE…";
+    /** MAXSTREAMS of iozone.c. */
+    private static final int MAXSTREAMS = 256;
     private static final long MAXBUFFERSIZE = 16L << 20;
     private static final long MINBUFFERSIZE = 128;
 
@@ -32,16 +34,20 @@ public final class IozoneParser {
         boolean hasProgram = !argv.isEmpty() && !argv.get(0).startsWith("-");
         List<String> args = hasProgram ? argv.subList(1, argv.size()) : argv;
         List<String> shown = hasProgram ? argv : prepend("iozone", argv);
-        List<Getopt.Opt> opts = Getopt.parse("iozone", args, IOZONE_OPTSTRING, ALLOWED);
+        List<String> fNames = new ArrayList<>();
+        List<Getopt.Opt> opts = Getopt.parse("iozone", takeFileNames(args, fNames), IOZONE_OPTSTRING, ALLOWED);
         boolean auto = false, oSync = false, flush = false, direct = false, excel = false, noCross = false;
+        boolean ops = false, close = false;
+        int children = 0;
         List<Long> files = new ArrayList<>(), recs = new ArrayList<>();
         SortedSet<Integer> tests = new TreeSet<>();
         String file = null;
         long minRec = 0, maxRec = 0, minFile = 0, maxFile = 0;
         for (Getopt.Opt o : opts) {
             if (SUPPORTED.indexOf(o.name()) < 0) {
+                String why = IozoneOptions.refusal(o.name());
                 throw new ToolUsageException("iozone", "-" + o.name(), "iozone: option -" + o.name()
-                        + " is not supported by the simulation; " + ALLOWED);
+                        + " is not supported by the simulation" + (why == null ? "" : " (" + why + ")") + "; " + ALLOWED);
             }
             switch (o.name()) {
                 case 'a' -> auto = true;
@@ -58,12 +64,23 @@ public final class IozoneParser {
                 case 'y' -> minRec = recordBytes('y', o.arg());
                 case 'q' -> maxRec = recordBytes('q', o.arg());
                 case 'i' -> tests.add(test(o.arg()));
+                case 'O' -> ops = true;
+                case 'c' -> close = true;
+                case 't' -> {
+                    if (children > 0) {
+                        throw new ToolUsageException("iozone", "-t " + o.arg(), "iozone: several -t values (a range of process "
+                                + "counts) are not modelled: give one -t N");
+                    }
+                    children = children(o.arg());
+                }
+                case 'F' -> { }                                   // the names were taken by takeFileNames
                 default -> throw new IllegalStateException("unhandled option -" + o.name());
             }
         }
         check(tests, files, recs, minRec, maxRec, minFile, maxFile);
+        checkThroughput(children, auto || minRec > 0 || maxRec > 0 || minFile > 0 || maxFile > 0, file != null, fNames);
         IozoneJob job = new IozoneJob(shown, opts, auto, files, recs, tests, oSync, flush, direct, file, minRec,
-                maxRec, minFile, maxFile, excel, noCross);
+                maxRec, minFile, maxFile, excel, noCross, ops, close, children, fNames);
         if (job.plan().isEmpty()) {
             throw new ToolUsageException("iozone", "-s", "iozone: no record size fits the file size; give a larger "
                     + "-s or a smaller -r/-y");
@@ -95,6 +112,54 @@ public final class IozoneParser {
                     + files.get(0) + ": Error: record length " + recs.get(0) + " is greater than filesize "
                     + files.get(0) + " KB");
         }
+    }
+
+    /**
+     * iozone.c's -F: "optind--" and then maxt names from argv (the -t value seen before it). The names are taken out so
+     * getopt sees "-F NAME0"; without a -t first: "invalid options: must specify -t N before -F".
+     */
+    private static List<String> takeFileNames(List<String> args, List<String> names) {
+        List<String> out = new ArrayList<>();
+        int t = 0;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            out.add(a);
+            if (a.equals("-t") && i + 1 < args.size()) {
+                out.add(args.get(++i));
+                t = Math.max(t, children(args.get(i)));
+            } else if (a.startsWith("-t") && a.length() > 2 && !a.startsWith("--")) {
+                t = Math.max(t, children(a.substring(2)));
+            } else if (a.equals("-F")) {
+                if (t == 0) throw new ToolUsageException("iozone", "-F", "iozone: invalid options: must specify -t N before -F");
+                if (i + t >= args.size()) {
+                    throw new ToolUsageException("iozone", "-F", "iozone: invalid options: not enough filenames for " + t + " streams");
+                }
+                for (int k = 1; k <= t; k++) names.add(args.get(i + k));
+                out.add(names.get(0));
+                i += t;
+            }
+        }
+        return out;
+    }
+
+    /** -t N: atoi; 0 or less means 8, more than MAXSTREAMS is refused as iozone refuses it. */
+    private static int children(String v) {
+        if (!v.matches("-?\\d{1,9}")) throw bad('t', v, "expected a number of processes");
+        long n = Long.parseLong(v);
+        if (n > MAXSTREAMS) throw bad('t', v, "invalid options: maximum streams for throughput is MAXSTREAMS (" + MAXSTREAMS + ")");
+        return n <= 0 ? 8 : (int) n;
+    }
+
+    /** main()'s checks of throughput mode. */
+    private static void checkThroughput(int children, boolean autoFlags, boolean fflag, List<String> fNames) {
+        if (children == 0) {
+            if (!fNames.isEmpty()) throw new ToolUsageException("iozone", "-F", "iozone: invalid options: must specify -t N before -F");
+            return;
+        }
+        if (autoFlags) {
+            throw new ToolUsageException("iozone", "-t", "iozone: -t with auto-mode flags: Can not mix throughput mode and auto-mode flags (-a, -y, -q, -n, -g).");
+        }
+        if (fflag) throw new ToolUsageException("iozone", "-f", "iozone: You must use -F when using multiple threads or processes.");
     }
 
     /** -s/-n/-g: KB, or k, m, g suffixed. */

@@ -55,11 +55,14 @@ public final class IozoneReport {
         out.append("\tCommand line used:");
         for (String a : job.argv()) out.append(' ').append(a);
         out.append('\n');
-        out.append("\tOutput is in Kbytes/sec\n");
+        if (!job.ops()) out.append("\tOutput is in Kbytes/sec\n");
         out.append(sprintf("\tTime Resolution = %1.6f seconds.\n", ctx.timeResolution()));
         out.append(sprintf("\tProcessor cache size set to %ld Kbytes.\n", ctx.cacheSize() / 1024));
         out.append(sprintf("\tProcessor cache line size set to %ld bytes.\n", ctx.cacheLineSize()));
         out.append(sprintf("\tFile stride size set to %lld * record size.\n", 17));
+        if (job.throughput()) {
+            out.append(sprintf("\tThroughput test with %lld %s\n", job.children(), job.children() > 1 ? "processes" : "process"));
+        }
         return out.toString();
     }
 
@@ -67,6 +70,8 @@ public final class IozoneReport {
         return switch (o.name()) {
             case 'a' -> "\tAuto Mode\n";
             case 'e' -> "\tInclude fsync in write timing\n";
+            case 'c' -> "\tInclude close in write timing\n";
+            case 'O' -> "\tOPS Mode. Output is in operations per second.\n";
             case 'o' -> "\tSYNC Mode. \n";
             case 'I' -> "\tO_DIRECT feature enabled\n";
             case 'R' -> "\tExcel chart generation enabled\n";

@@ -61,7 +61,7 @@ public final class TiotestParser {
                 case 'c' -> check = true;
                 case 'F' -> flush = true;
                 default -> throw new ToolUsageException("tiotest", "-" + o.name(), "tiotest: option -" + o.name()
-                        + " is not supported by the simulation; " + ALLOWED);
+                        + " is not supported by the simulation (" + TiotestOptions.refusal(o.name()) + "); " + ALLOWED);
             }
         }
         if ((long) fileMb * TiotestJob.MBYTE < block) {

@@ -246,14 +246,15 @@ public final class Checkpointer {
 
     /** Starts the checkpoint thread (issue_checkpoint_thread) when checkpoint_merge is on. */
     public void startThread() {
-        if (!sbi.opts.checkpointMerge()) return;
+        if (!sbi.opts.checkpointMerge() || kick != null) return;
         kick = new SimCompletion(sbi.sim, "ckpt_wait_queue");
         sbi.sim.spawn("f2fs_ckpt", true, this::ckptThread);
     }
 
     /** f2fs_issue_checkpoint (a CP_SYNC checkpoint, counted under the fsync's cp_reason): through the merge thread when there is one, else in the caller. */
     public void issueCheckpoint(SimTask t, CpReason reason) {
-        if (kick == null) {
+        if (sbi.opts.checkpointMerge()) startThread();           // a remount turned checkpoint_merge on
+        if (kick == null || !sbi.opts.checkpointMerge()) {
             writeCheckpoint(t, reason);
             return;
         }

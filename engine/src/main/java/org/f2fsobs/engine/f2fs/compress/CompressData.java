@@ -20,6 +20,25 @@ public final class CompressData {
         for (int i = 0; i < COMPRESS_DATA_RESERVED_SIZE; i++) putLe32(cbuf, 8 + 4 * i, 0);
     }
 
+    /** F2FS_SUPER_MAGIC, the seed of f2fs_crc32. */
+    static final int F2FS_SUPER_MAGIC = 0xF2F52010;
+    private static final int[] CRC32_TABLE = new int[256];
+
+    static {
+        for (int n = 0; n < 256; n++) {
+            int c = n;
+            for (int k = 0; k < 8; k++) c = (c & 1) != 0 ? 0xEDB88320 ^ (c >>> 1) : c >>> 1;
+            CRC32_TABLE[n] = c;
+        }
+    }
+
+    /** f2fs_crc32(sbi, buf, len): crc32_le seeded with F2FS_SUPER_MAGIC, no final inversion (lib/crc32.c). */
+    public static int f2fsCrc32(byte[] buf, int off, int len) {
+        int crc = F2FS_SUPER_MAGIC;
+        for (int i = off; i < off + len; i++) crc = CRC32_TABLE[(crc ^ buf[i]) & 0xFF] ^ (crc >>> 8);
+        return crc;
+    }
+
     /** le32_to_cpu(cbuf->clen) */
     public static int clen(byte[] cbuf) {
         return getLe32(cbuf, 0);

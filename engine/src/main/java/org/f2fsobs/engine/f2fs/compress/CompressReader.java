@@ -305,6 +305,7 @@ final class CompressReader implements DataReader.ClusterReader {
                     rbuf = new byte[rlen];
                     sbi.cpu(t, ops.decompressCost(), rlen);
                     if (ops.decompressPages(cbuf, COMPRESS_HEADER_SIZE, dic.clen, rbuf, rlen) != rlen) ret = CompressOps.EIO;
+                    if (ret == 0 && sbi.opts.compressChksum()) verifyChksum(cbuf, dic.clen);
                 }
             }
             if (c.decompressInWorkqueue) releaseDecompMem(t, dic);
@@ -312,6 +313,12 @@ final class CompressReader implements DataReader.ClusterReader {
         if (ret != 0) sbi.stat.decompressFailures++;
         decompressEndIo(dic, ret == 0 ? rbuf : null);
         putDic(t, dic, inTask);
+    }
+
+    /** f2fs_decompress_cluster with COMPRESS_CHKSUM: a mismatch is reported (and fsck asked for); the data is kept. */
+    private void verifyChksum(byte[] cbuf, int clen) {
+        sbi.stat.compressChksumsVerified++;
+        if (CompressData.chksum(cbuf) != CompressData.f2fsCrc32(cbuf, COMPRESS_HEADER_SIZE, clen)) sbi.stat.compressChksumMismatches++;
     }
 
     /**

@@ -138,8 +138,12 @@ final class CompressWriter implements DataWriter.ClusterWriter {
         return writeRawPages(t, cc, wbc);
     }
 
-    /** cluster_may_compress: the cluster is full, no checkpoint error, no page beyond EOF. */
+    /**
+     * cluster_may_compress: f2fs_need_compress_data (compress_mode=user: only after F2FS_IOC_COMPRESS_FILE, which no
+     * modelled command issues), the cluster is full, no checkpoint error, no page beyond EOF.
+     */
     boolean clusterMayCompress(CompressCtx cc) {
+        if (sbi.opts.compressModeUser()) return false;
         if (!cc.isFull()) return false;
         if (sbi.cpError) return false;
         long nrPages = (cc.inode.isize + PAGE_SIZE - 1) >>> 12;
@@ -177,7 +181,10 @@ final class CompressWriter implements DataWriter.ClusterWriter {
         } else if (clen > maxLen) {
             ret = CompressOps.EAGAIN;
         } else {
-            CompressData.writeHeader(cbuf, clen, 0);     // chksum 0: compress_chksum is off
+            // compress_chksum: f2fs_crc32 of the compressed data (departure: the flag comes from the mount, the kernel
+            // keeps it per inode from its creation; the crc32's CPU is not charged)
+            int chksum = sbi.opts.compressChksum() ? CompressData.f2fsCrc32(cbuf, COMPRESS_HEADER_SIZE, clen) : 0;
+            CompressData.writeHeader(cbuf, clen, chksum);
             int newNrCpages = Math.ceilDiv(clen + COMPRESS_HEADER_SIZE, PAGE_SIZE);
             int tail = newNrCpages * PAGE_SIZE - (clen + COMPRESS_HEADER_SIZE);
             Arrays.fill(cbuf, clen + COMPRESS_HEADER_SIZE, newNrCpages * PAGE_SIZE, (byte) 0);

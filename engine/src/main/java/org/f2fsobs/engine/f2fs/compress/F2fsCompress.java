@@ -65,6 +65,27 @@ public final class F2fsCompress implements FileOps.CompressHooks {
         return vmap.vmalloc();
     }
 
+    /**
+     * set_compress_new_inode (namei.c) for a new regular file called {@code name} in a directory whose compression flag
+     * is {@code dirCompressed}: a nocompress_extension match makes it uncompressed, a compress_extension match (or "*")
+     * compressed, otherwise it inherits the directory's flag. Departure: the superblock's hot extension list (files
+     * never compressed) is not kept.
+     */
+    public static boolean newFileCompressed(F2fsSbInfo sbi, boolean dirCompressed, String name) {
+        if (!sbi.sb.hasCompression()) return dirCompressed;
+        for (String ext : sbi.opts.nocompressExtensions()) if (isExtensionExist(name, ext)) return false;
+        for (String ext : sbi.opts.compressExtensions()) if (isExtensionExist(name, ext)) return true;
+        return dirCompressed;
+    }
+
+    /** is_extension_exist(s, sub, tmp_ext = false): "*", or the name ends in "." + sub (case-insensitive) after a stem. */
+    static boolean isExtensionExist(String s, String sub) {
+        if (sub.equals("*")) return true;
+        if (s.length() < sub.length() + 2) return false;
+        if (s.charAt(s.length() - sub.length() - 1) != '.') return false;
+        return s.regionMatches(true, s.length() - sub.length(), sub, 0, sub.length());
+    }
+
     /** f2fs_compressed_file: a regular file with the compression flag. */
     static boolean compressedFile(F2fsInode inode) {
         return inode.compressed && !inode.directory;

@@ -202,7 +202,7 @@ public final class DataWriter {
                 old = NEW_ADDR;
             }
             int flags = wbc.syncAll() ? Bio.REQ_SYNC : (wbc.forBackground || wbc.forKupdate ? Bio.REQ_BACKGROUND : 0);
-            if (F2fsConst.isValidBlkaddr(old) && needInplaceUpdate(inode)) {
+            if (F2fsConst.isValidBlkaddr(old) && needInplaceUpdate(inode, flags)) {
                 inplaceWrite(t, inode, p, old, flags);
                 return;
             }
@@ -241,11 +241,23 @@ public final class DataWriter {
         }
     }
 
-    /** need_inplace_update: !f2fs_should_update_outplace && f2fs_should_update_inplace (ipu_policy F2FS_IPU_FSYNC). */
-    boolean needInplaceUpdate(F2fsInode inode) {
+    /**
+     * need_inplace_update: !f2fs_should_update_outplace (mode=lfs: always out of place) && check_inplace_update_policy
+     * over the ipu_policy bits the model implements: F2FS_IPU_FORCE, F2FS_IPU_ASYNC (rewrites of async writeback pages),
+     * F2FS_IPU_FSYNC (pages fsync writes with FI_NEED_IPU).
+     */
+    boolean needInplaceUpdate(F2fsInode inode, int flags) {
         if (inode.directory) return false;
-        return inode.fiNeedIpu;
+        if (sbi.opts.lfsMode()) return false;
+        int policy = sbi.opts.ipuPolicy();
+        if ((policy & 1 << F2FS_IPU_FORCE) != 0) return true;
+        if ((policy & 1 << F2FS_IPU_ASYNC) != 0 && (flags & Bio.REQ_SYNC) == 0) return true;
+        return (policy & 1 << F2fsOptions.F2FS_IPU_FSYNC) != 0 && inode.fiNeedIpu;
     }
+
+    /** F2FS_IPU_FORCE and F2FS_IPU_ASYNC bits of ipu_policy (segment.h). */
+    public static final int F2FS_IPU_FORCE = 0;
+    public static final int F2FS_IPU_ASYNC = 5;
 
     void inplaceWrite(SimTask t, F2fsInode inode, CachePage p, long addr, int flags) {
         inode.mapping().startWriteback(p);

@@ -181,8 +181,9 @@ public final class FileOps {
                 long idx = first + i;
                 DnodeOfData dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), idx, true);
                 long addr = dn.dataBlkaddr();
-                if (!F2fsConst.isValidBlkaddr(addr)) {
-                    addr = sbi.smI().allocateDataBlock(t, NULL_ADDR, writer.dataLog(inode, false),
+                if (!F2fsConst.isValidBlkaddr(addr) || sbi.opts.lfsMode()) {
+                    // a hole, or mode=lfs (f2fs_map_blocks F2FS_GET_BLOCK_DIO: a new block even over a valid one)
+                    addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(addr) ? addr : NULL_ADDR, writer.dataLog(inode, false),
                             new org.f2fsobs.engine.f2fs.segment.SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0), null);
                     sbi.nmI().setDataBlkaddr(dn, addr);
                     inode.fiAppendWrite = true;
@@ -319,8 +320,9 @@ public final class FileOps {
         sbi.stat.fsyncRollForward++;
     }
 
+    /** flush_out: the cache flush, unless fsync_mode=nobarrier. */
     private void flushOut(SimTask t, F2fsInode inode) {
-        flush.issueFlush(t);
+        if (!sbi.opts.fsyncNobarrier()) flush.issueFlush(t);
         inode.updateIno = false;
         inode.fiUpdateWrite = false;
     }

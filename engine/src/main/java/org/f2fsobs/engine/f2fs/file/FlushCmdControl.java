@@ -10,7 +10,8 @@ import org.f2fsobs.engine.sim.SimTask;
 /**
  * Mirrors {@code struct flush_cmd_control} and f2fs_issue_flush (segment.c): with the flush_merge mount option a
  * kernel thread issues one cache flush for all the fsyncs queued while the previous one ran; without it each
- * caller flushes itself.
+ * caller flushes itself. A remount that turns flush_merge on creates the thread (f2fs_create_flush_cmd_control); one
+ * that turns it off leaves it idle, the callers flushing themselves.
  */
 public final class FlushCmdControl {
     private final F2fsSbInfo sbi;
@@ -28,7 +29,7 @@ public final class FlushCmdControl {
     public long merged() { return merged; }
 
     public void start() {
-        if (!sbi.opts.flushMerge()) return;
+        if (!sbi.opts.flushMerge() || kick != null) return;
         kick = new SimCompletion(sbi.sim, "flush_wait_queue");
         sbi.sim.spawn("f2fs_flush", true, this::thread);
     }
@@ -36,7 +37,8 @@ public final class FlushCmdControl {
     /** f2fs_issue_flush */
     public void issueFlush(SimTask t) {
         if (sbi.opts.nobarrier()) return;              // test_opt(sbi, NOBARRIER)
-        if (kick == null) {
+        if (sbi.opts.flushMerge()) start();            // a remount turned flush_merge on
+        if (kick == null || !sbi.opts.flushMerge()) {
             flushes++;
             sbi.rq.issueFlush(t);
             return;

@@ -4,7 +4,7 @@ import org.f2fsobs.engine.f2fs.F2fsConst;
 
 /**
  * Mirrors {@code struct f2fs_super_block} (the geometry fields the model uses). Immutable; written by mkfs to
- * blocks 0 and 1 and read back at mount.
+ * blocks 0 and 1 and read back at mount. {@code features} are the names mkfs.f2fs -O set (the feature bits).
  */
 public record SuperBlock(
         long blockCount,
@@ -26,11 +26,21 @@ public record SuperBlock(
         int cpPayload,
         int rootIno,
         double overprovision,
-        int reservedSegments) implements F2fsBlock {
+        int reservedSegments,
+        java.util.List<String> features) implements F2fsBlock {
+
+    public SuperBlock {
+        features = java.util.List.copyOf(features);
+    }
 
     @Override
     public BlockKind blockKind() {
         return BlockKind.SUPER;
+    }
+
+    /** f2fs_sb_has_compression: the image was made with mkfs.f2fs -O compression (F2FS_FEATURE_COMPRESSION). */
+    public boolean hasCompression() {
+        return features.contains("compression");
     }
 
     public int segsPerZone() {

@@ -93,6 +93,28 @@ public final class Recovery {
     }
 
     /**
+     * f2fs_recover_fsync_data(sbi, check_only = true), as a mount with disable_roll_forward runs it: whether a dnode
+     * fsync'd since the checkpoint waits in the warm node log (the walk of find_fsync_dnodes, changing nothing).
+     */
+    public boolean hasFsyncData(SimTask t) {
+        long blkaddr = sbi.smI().nextFreeBlkaddr(CursegType.WARM_NODE);
+        long cpVer = sbi.cp().checkpointVer();
+        ChainCheck chain = new ChainCheck(blkaddr);
+        try {
+            while (sbi.layout.isMainBlkaddr(blkaddr)) {
+                NodeImage img = sbi.meta().getTmpNode(t, blkaddr);
+                if (!isRecoverableDnode(img, cpVer)) return false;
+                if (img.fsyncMark()) return true;
+                blkaddr = img.nextBlkaddr();
+                sanityCheckNodeChain(t, blkaddr, cpVer, chain);
+            }
+            return false;
+        } finally {
+            sbi.meta().invalidate(sbi.layout.mainBlkaddr, Long.MAX_VALUE);
+        }
+    }
+
+    /**
      * is_recoverable_dnode + the walk of find_fsync_dnodes with sanity_check_node_chain: an entry per inode with an
      * fsync-marked dnode; an inode the checkpoint does not know is re-created from its first logged inode page that
      * carries the dentry mark (f2fs_recover_inode_page), once.

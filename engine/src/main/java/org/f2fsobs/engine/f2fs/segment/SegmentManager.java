@@ -499,6 +499,7 @@ public final class SegmentManager {
         if (largeSection) return curseg.segno;
         if (!curseg.inited) return 0;
         if (type == CursegType.HOT_DATA || type.isNode()) return 0;
+        if (sbi.opts.allocReuse(mainSegs)) return 0;               // ALLOC_MODE_REUSE: find segments from 0 to reuse freed ones
         return curseg.segno;
     }
 
