@@ -92,7 +92,14 @@ public final class GarbageCollector {
                 break;
             }
             sbi.stat.gcVictims++;
+            int validBefore = sm.getValidBlocks(segno, true);
             int segFreed = doGarbageCollect(t, segno, gcList, gcType);
+            if (segFreed == 0 && sm.getValidBlocks(segno, true) == validBefore) {
+                // CONFIG_F2FS_CHECK_FS marks such a segment in invalid_segmap to avoid an endless GC loop; the model
+                // stops: valid blocks no node owns are a corrupted volume
+                throw new org.f2fsobs.engine.f2fs.F2fsException("EFSCORRUPTED", "GC could move none of the " + validBefore
+                        + " valid blocks of section " + sbi.layout.getSecFromSeg(segno) + " (SIT and NAT disagree)");
+            }
             if (segFreed == sbi.layout.segsPerSec) {
                 secFreed++;
                 sbi.stat.gcSectionsFreed++;
