@@ -83,7 +83,7 @@ class GcTests {
     void aRandomizedRunOnAFullVolumePassesFsckAfterEveryGcAndKeepsEveryPage(int segsPerSec) {
         VolumeRig rig = new VolumeRig(128 * MIB, segsPerSec);
         List<String> problems = new ArrayList<>();
-        long[] gcs = new long[2];
+        long[] gcs = new long[3];
         rig.boot(O, (t, v) -> {
             Prng r = new Prng(11 + segsPerSec);
             int files = 4;
@@ -111,6 +111,7 @@ class GcTests {
                 if (kind == 2) v.sync(t);
                 if (v.sbi().stat.gcCalls != lastGc) {
                     lastGc = v.sbi().stat.gcCalls;
+                    gcs[2]++;
                     for (String p : Fsck.check(v.sbi())) problems.add("op " + op + ": " + p);
                 }
             }
@@ -131,6 +132,7 @@ class GcTests {
         });
         assertThat(gcs[0]).as("foreground GC ran").isGreaterThan(0);
         assertThat(gcs[1]).as("data blocks moved").isGreaterThan(0);
+        assertThat(gcs[2]).as("operations after which fsck ran because GC had run").isGreaterThan(50);
         assertThat(problems).isEmpty();
     }
 }
