@@ -73,6 +73,8 @@ final class Measurement {
         c.put("request_merges", bs.merges());
         c.put("read_bytes", bs.readBytes());
         c.put("write_bytes", bs.writeBytes());
+        // write amplification: bytes the device was sent to write over the bytes the system calls wrote
+        c.put("write_amplification", d.userBytesWritten == 0 ? 0.0 : (double) bs.writeBytes() / d.userBytesWritten);
         c.put("peak_requests_in_flight", (long) bs.peakInFlight());
         c.put("flusher_pages_written", v.kernel().mm().bdi().pagesWrittenByFlusher() - flusher0);
         c.put("flusher_writepages_calls", v.kernel().mm().bdi().flusherWritepages() - flusherCalls0);

@@ -68,8 +68,9 @@ public final class DurabilityCheck {
     }
 
     /**
-     * Checks the volume (in the calling task) against the promises of events [0, prefix). Returns what is lost, the
-     * first file's first range first; empty when every promise held.
+     * Checks the volume (in the calling task) against the promises of events [0, prefix). Returns what is lost: the
+     * first lost page nothing was rewriting at the cut if there is one (a broken promise no cut may explain), else the
+     * first file's first range; empty when every promise held.
      */
     public List<Loss> verify(SimTask t, Volume v, int prefix) {
         TreeMap<Integer, Promise> files = new TreeMap<>();
@@ -90,18 +91,21 @@ public final class DurabilityCheck {
                 case PAGE -> { }
             }
         }
-        List<Loss> lost = new ArrayList<>();
+        List<Loss> rewritten = new ArrayList<>();
         for (Promise p : files.values()) {
             if (p.unlinked || p.path == null) continue;
             int mark = lastSyncAll > p.firstEvent ? Math.max(p.wholeMark, lastSyncAll) : p.wholeMark;
             if (mark < 0 && p.syncPages.isEmpty()) continue;
-            checkFile(t, v, p, mark, lost);
-            if (!lost.isEmpty()) break;
+            List<Loss> lost = new ArrayList<>();
+            checkFile(t, v, p, mark, prefix, lost);
+            if (lost.isEmpty()) continue;
+            if (!lost.get(0).rewrittenAtCut()) return lost;
+            if (rewritten.isEmpty()) rewritten = lost;
         }
-        return lost;
+        return rewritten;
     }
 
-    private void checkFile(SimTask t, Volume v, Promise p, int mark, List<Loss> lost) {
+    private void checkFile(SimTask t, Volume v, Promise p, int mark, int prefix, List<Loss> lost) {
         long promisedSize = p.syncSize;
         if (mark >= 0) promisedSize = Math.max(promisedSize, sizeBefore(p, mark));
         int lastSync = p.syncPages.isEmpty() ? -1 : p.syncPages.values().stream().mapToInt(Integer::intValue).max().getAsInt();
@@ -115,7 +119,7 @@ public final class DurabilityCheck {
         }
         if (inode == null) {
             lost.add(new Loss(file, 0, promisedSize, promise(whole), whole, 0, 0, true,
-                    file + " is missing after recovery (" + why(whole) + ", " + promisedSize + " bytes)"));
+                    file + " is missing after recovery (" + why(whole) + ", " + promisedSize + " bytes)", false));
             return;
         }
         long actual = inode.isize;
@@ -126,13 +130,13 @@ public final class DurabilityCheck {
         }
         if (actual < lower) {
             lost.add(new Loss(file, actual, lower - actual, promise(whole), whole, 0, 0, true,
-                    file + " is " + actual + " bytes after recovery, " + lower + " were " + why(whole)));
+                    file + " is " + actual + " bytes after recovery, " + lower + " were " + why(whole), false));
             return;
         }
         long upper = maxSize.getOrDefault(p.ino, 0L);
         if (actual > upper) {
             lost.add(new Loss(file, upper, actual - upper, promise(whole), whole, 0, 0, true,
-                    file + " is " + actual + " bytes after recovery, larger than it ever was (" + upper + ")"));
+                    file + " is " + actual + " bytes after recovery, larger than it ever was (" + upper + ")", false));
             return;
         }
         int n = (int) ((actual + 4095) >>> 12);
@@ -150,23 +154,30 @@ public final class DurabilityCheck {
             v.close(t, fd);
         }
         long pages = (promisedSize + 4095) >>> 12;
-        Loss range = null;
-        for (long idx = 0; idx < Math.min(pages, n); idx++) {
-            Loss l = checkPage(p, mark, idx, got[(int) idx], gotTag[(int) idx], (int) Math.min(4096, actual - (idx << 12)));
+        Loss range = null, settled = null;                             // first range; first page nothing rewrote
+        boolean closed = false;
+        for (long idx = 0; idx < Math.min(pages, n) && !(closed && settled != null); idx++) {
+            Loss l = checkPage(p, mark, idx, got[(int) idx], gotTag[(int) idx], (int) Math.min(4096, actual - (idx << 12)), prefix);
+            if (l != null && !l.rewrittenAtCut() && settled == null) settled = l;
+            if (closed) continue;
             if (l != null && range != null && range.offset() + range.length() == l.offset() && range.promise().equals(l.promise())
-                    && range.byIdentity() == l.byIdentity()) {
+                    && range.byIdentity() == l.byIdentity() && range.rewrittenAtCut() == l.rewrittenAtCut()) {
                 range = range.extend(l.length());
             } else if (l != null && range == null) {
                 range = l;
             } else if (range != null) {
-                break;                                                 // the first lost range is reported
+                closed = true;                                         // the first lost range is reported ...
             }
         }
-        if (range != null) lost.add(range);
+        // ... unless a page nothing was rewriting at the cut is lost further on: that one is reported
+        if (range != null) lost.add(range.rewrittenAtCut() && settled != null ? settled : range);
     }
 
-    /** One page's two checks; null when it holds the promised write (or a later one). */
-    private Loss checkPage(Promise p, int mark, long idx, long gotRef, long gotTag, int valid) {
+    /**
+     * One page's two checks; null when it holds the promised write (or a later one). Events before {@code prefix}
+     * returned before the cut.
+     */
+    private Loss checkPage(Promise p, int mark, long idx, long gotRef, long gotTag, int valid, int prefix) {
         Integer syncEv = p.syncPages.get(idx);
         int pm = Math.max(mark, syncEv == null ? -1 : syncEv);
         if (pm < 0) return null;                                       // a page no promise covers
@@ -193,7 +204,10 @@ public final class DurabilityCheck {
                 : range + " holds " + write(p, idx, gotTag, h) + " instead of " + promised
                         + (bytesOk ? "; its bytes are equal, only the write identity shows the loss" : "; the bytes differ too");
         // a compressed cluster's block read as a raw page holds no write's data for this page: found 0, as for a hole
-        return new Loss(file, idx << 12, valid, promise(pm), pm, WriteTags.writeSeq(expectedTag), WriteTags.writeSeq(gotTag), !idOk, what);
+        boolean rewritten = from < h.length && h[from] < prefix;      // a later write of the page returned before the cut
+        return new Loss(file, idx << 12, valid, promise(pm), pm, WriteTags.writeSeq(expectedTag), WriteTags.writeSeq(gotTag), !idOk,
+                what + (rewritten ? " (a later write of the page, event " + h[from] + ", was on its way to disk at the cut)" : ""),
+                rewritten);
     }
 
     private long sizeBefore(Promise p, int mark) {

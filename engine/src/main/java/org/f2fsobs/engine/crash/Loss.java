@@ -16,12 +16,16 @@ package org.f2fsobs.engine.crash;
  *                          it (a hole, zeros, a compressed cluster's block read as a raw page, or the range is missing)
  * @param byIdentity        true when the write identity shows the loss; false when only the bytes do
  * @param what              the same in words
+ * @param rewrittenAtCut    true when a later write of the first page had returned before the cut without a promise
+ *                          covering it yet: the cut caught that rewrite on its way to disk (with fsync_mode=posix an
+ *                          out-of-place rewrite's dnode can reach the disk before its data block: docs/gc.md); false
+ *                          for a page nothing was rewriting, whose promise no cut may break
  */
 public record Loss(String file, long offset, long length, String promise, int promiseEvent, long promisedWrite, long foundWrite,
-                   boolean byIdentity, String what) {
+                   boolean byIdentity, String what, boolean rewrittenAtCut) {
 
     /** This loss extended by {@code bytes} more (the next page failed the same way). */
     Loss extend(long bytes) {
-        return new Loss(file, offset, length + bytes, promise, promiseEvent, promisedWrite, foundWrite, byIdentity, what);
+        return new Loss(file, offset, length + bytes, promise, promiseEvent, promisedWrite, foundWrite, byIdentity, what, rewrittenAtCut);
     }
 }

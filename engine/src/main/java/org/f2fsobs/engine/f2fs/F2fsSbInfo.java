@@ -2,6 +2,7 @@ package org.f2fsobs.engine.f2fs;
 
 import org.f2fsobs.engine.f2fs.checkpoint.Checkpointer;
 import org.f2fsobs.engine.f2fs.checkpoint.MetaMapping;
+import org.f2fsobs.engine.f2fs.gc.GarbageCollector;
 import org.f2fsobs.engine.f2fs.node.NodeManager;
 import org.f2fsobs.engine.f2fs.ondisk.SuperBlock;
 import org.f2fsobs.engine.f2fs.segment.CursegInfo;
@@ -45,6 +46,7 @@ public final class F2fsSbInfo {
     SegmentManager sm;
     NodeManager nm;
     Checkpointer cp;
+    private GarbageCollector gc;
     private final MetaMapping meta;
     /** The page cache, LRU and writeback of the machine this volume is mounted on. */
     public org.f2fsobs.engine.kernel.mm.Mm mm;
@@ -75,6 +77,12 @@ public final class F2fsSbInfo {
     public final SimRwSem cursegLock;
     /** node_write: held for read by node writers, for write by block_operations. */
     public final SimRwSem nodeWrite;
+    /**
+     * get_pages(sbi, F2FS_WB_CP_DATA) for the data pages f2fs_is_cp_guaranteed counts that the model tracks: those
+     * garbage collection writes (page_private_gcing, and move_data_block's META_MAPPING pages). A checkpoint waits
+     * for them before its commit block. Departure: directory pages, cp-guaranteed in the kernel, are not counted.
+     */
+    public final org.f2fsobs.engine.sim.WaitCount wbCpData;
     /** wb_sync_req[DATA]: WB_SYNC_ALL data writers in progress (async writeback skips while > 0). */
     public int wbSyncReqData;
 
@@ -95,6 +103,7 @@ public final class F2fsSbInfo {
         this.cursegLock = new SimRwSem(sim, "curseg_lock", lockAcct, lockPs);
         this.nodeWrite = new SimRwSem(sim, "node_write", lockAcct, lockPs);
         this.meta = new MetaMapping(this);
+        this.wbCpData = new org.f2fsobs.engine.sim.WaitCount(sim, "wb_cp_data");
     }
 
     public SegmentManager smI() { return sm; }
@@ -104,6 +113,12 @@ public final class F2fsSbInfo {
     public CursegInfo cursegI(CursegType type) { return sm.cursegI(type); }
     public NodeManager nmI() { return nm; }
     public Checkpointer cp() { return cp; }
+    /** The foreground garbage collector of this mount (fs/f2fs/gc.c); null for a volume used offline. */
+    public GarbageCollector gc() { return gc; }
+
+    public void attachGc(GarbageCollector gc) {
+        this.gc = gc;
+    }
     /** META_MAPPING(sbi): CP, NAT, SIT and SSA pages (and node blocks read as META_POR during recovery). */
     public MetaMapping meta() { return meta; }
 

@@ -44,6 +44,17 @@ public final class F2fsStat {
     public long decompressFailures;              // clusters whose decompression failed (pages left !uptodate)
     public long compressChksumsVerified;         // compress_chksum: clusters whose crc32 was checked on read
     public long compressChksumMismatches;        // … and did not match (FI_COMPRESS_CORRUPT, SBI_NEED_FSCK)
+    // foreground garbage collection (fs/f2fs/gc.c; cf. debug.c's call_count, gc_data_blks, gc_node_blks)
+    public long gcCalls;                         // f2fs_gc calls from f2fs_balance_fs
+    public long gcVictims;                       // victim sections selected
+    public long gcNoVictim;                      // f2fs_gc calls that found no victim (-ENODATA)
+    public long gcSegments;                      // segments with valid blocks collected (stat_inc_seg_count)
+    public long gcDataBlocks;                    // data blocks moved (stat_inc_data_blk_count)
+    public long gcNodeBlocks;                    // node blocks moved (stat_inc_node_blk_count)
+    public long gcSectionsFreed;                 // victim sections left with no valid block
+    public long gcCheckpoints;                   // checkpoints f2fs_gc wrote to turn prefree segments free
+    /** Bytes the system calls asked to write (pwrite/write), for write amplification. */
+    public long userBytesWritten;
     /** Metadata blocks read from the disk, by what they were read for (every one a bio through the block layer). */
     public final long[] metaReadsByType = new long[MetaType.values().length];
 
@@ -105,6 +116,15 @@ public final class F2fsStat {
         m.put("compress_chksums_verified", compressChksumsVerified);
         m.put("compress_chksum_mismatches", compressChksumMismatches);
         m.put("meta_reads_by_type", metaReads());
+        m.put("gc_calls", gcCalls);
+        m.put("gc_victims", gcVictims);
+        m.put("gc_no_victim", gcNoVictim);
+        m.put("gc_segments", gcSegments);
+        m.put("gc_data_blocks", gcDataBlocks);
+        m.put("gc_node_blocks", gcNodeBlocks);
+        m.put("gc_sections_freed", gcSectionsFreed);
+        m.put("gc_checkpoints", gcCheckpoints);
+        m.put("user_bytes_written", userBytesWritten);
         return m;
     }
 

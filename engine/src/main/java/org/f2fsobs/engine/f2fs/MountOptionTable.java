@@ -29,7 +29,7 @@ final class MountOptionTable {
     static final Set<F2fsEra> ONLY_2020 = eras(F2FS_2020);
     static final Set<F2fsEra> UNTIL_2020 = eras(F2FS_2018, F2FS_2020);
 
-    private static final String NO_GC = "the model runs no garbage collection (gc.c)";
+    private static final String NO_GC = "the model runs no background garbage collection (gc.c: no GC thread; foreground GC runs from f2fs_balance_fs)";
     private static final String NO_DISCARD = "the model issues no discards";
     private static final String NO_QUOTA = "quota accounting is not modelled";
     private static final String NO_CRYPT = "encryption is not modelled";
@@ -58,7 +58,7 @@ final class MountOptionTable {
             flag("nolazytime", ALL, REFUSED, "timestamp updates that dirty the inode are not modelled (lazytime matches)"),
             // ---- f2fs_tokens
             values("background_gc", ALL,
-                    c("off", MATCHED, NO_GC + ": no background GC thread"),
+                    c("off", MATCHED, NO_GC),
                     c("on|sync", REFUSED, NO_GC)),
             flag("disable_roll_forward", ALL, MODELLED, "mount runs no roll-forward recovery; with data fsync'd since the "
                     + "last checkpoint waiting, a read-write mount is refused (F2FS-fs: Need to recover fsync data)",

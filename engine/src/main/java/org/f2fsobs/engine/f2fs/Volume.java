@@ -7,6 +7,7 @@ import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
 import org.f2fsobs.engine.f2fs.compress.F2fsCompress;
 import org.f2fsobs.engine.f2fs.data.DataReader;
 import org.f2fsobs.engine.f2fs.data.DataWriter;
+import org.f2fsobs.engine.f2fs.gc.GarbageCollector;
 import org.f2fsobs.engine.f2fs.data.PageType;
 import org.f2fsobs.engine.f2fs.data.WriteIo;
 import org.f2fsobs.engine.f2fs.dir.Dir;
@@ -98,6 +99,7 @@ public final class Volume {
                 reader.readahead(task, (F2fsInode) m.host, start, nr);
             }
         });
+        sbi.attachGc(new GarbageCollector(sbi, writer, reader));
         sbi.cp().setDataHooks(this::flushDirtyDents, task -> kernel.mm().bdi().syncAll(task), this::flushDataWrites);
         flush.start();
         Recovery r = new Recovery(sbi, dir, this::evict);
@@ -324,6 +326,7 @@ public final class Volume {
         long writeSeq = sbi.tags.nextWriteSeq();
         long n = ops.writeIter(t, f.inode, p, len, data, writeSeq, (f.flags & O_SYNC) == O_SYNC, (f.flags & O_DSYNC) != 0,
                 (f.flags & O_DIRECT) != 0);
+        sbi.stat.userBytesWritten += n;
         observer.written(f.inode.ino, p, n, data, writeSeq, (f.flags & (O_SYNC | O_DSYNC)) != 0);
         return n;
     }

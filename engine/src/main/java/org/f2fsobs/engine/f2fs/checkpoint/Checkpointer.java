@@ -229,9 +229,10 @@ public final class Checkpointer {
             meta.writeMeta(t, start + i, new CpPackBlock(checkpointVer, i, what), META_FLAGS);
         }
         meta.submitMerged(t);
-        // f2fs_wait_on_all_pages(F2FS_WB_CP_DATA): node and meta writeback done before the commit block
+        // f2fs_wait_on_all_pages(F2FS_WB_CP_DATA): node, meta and cp-guaranteed data writeback done before the commit block
         nm.nodeWriteback().awaitZero(t);
         meta.metaWriteback().awaitZero(t);
+        sbi.wbCpData.awaitZero(t);
         // commit_checkpoint: the pack's last block as META_FLUSH with REQ_PREFLUSH | REQ_FUA
         // (nobarrier: without them, as __submit_merged_bio does under test_opt(sbi, NOBARRIER))
         meta.writeMeta(t, start + total - 1, img, META_FLAGS | (sbi.opts.nobarrier() ? 0 : Bio.REQ_PREFLUSH | Bio.REQ_FUA));

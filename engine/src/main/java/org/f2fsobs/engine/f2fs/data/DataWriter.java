@@ -213,6 +213,35 @@ public final class DataWriter {
     }
 
     /**
+     * f2fs_do_write_data_page for a page garbage collection moves (move_data_page, FG_GC): set_page_private_gcing
+     * makes __get_segment_type give COLD_DATA and f2fs_should_update_outplace force OPU; REQ_SYNC.
+     */
+    public void gcWriteDataPage(SimTask t, F2fsInode inode, CachePage p) {
+        sbi.cpu(t, CpuOp.WRITE_DATA_PAGE, 1);
+        sbi.cpRwsem.downRead(t);                                    // need_lock = LOCK_REQ: f2fs_lock_op
+        try {
+            DnodeOfData dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), p.index(), false);
+            long old = dn.dataBlkaddr();
+            inode.mapping().startWriteback(p);
+            WriteIo io = sbi.dataIo[CursegType.COLD_DATA.temp()];
+            sbi.wbCpData.inc();
+            PageWrite done = new PageWrite(inode, p);
+            long addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : NULL_ADDR, CursegType.COLD_DATA,
+                    new SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0),
+                    a -> io.submitPageWrite(t, a, status -> {
+                        done.endWrite(status);
+                        sbi.wbCpData.dec();
+                    }, p.ref, p.tag, p.meta, Bio.REQ_SYNC, inode.ino));
+            sbi.nmI().setDataBlkaddr(dn, addr);
+            inode.fiAppendWrite = true;
+            inode.appendIno = true;
+            sbi.stat.opuBlocks++;
+        } finally {
+            sbi.cpRwsem.upRead(t);
+        }
+    }
+
+    /**
      * need_inplace_update: !f2fs_should_update_outplace (mode=lfs: always out of place) && check_inplace_update_policy
      * over the ipu_policy bits the model implements: F2FS_IPU_FORCE, F2FS_IPU_ASYNC (rewrites of async writeback pages),
      * F2FS_IPU_FSYNC (pages fsync writes with FI_NEED_IPU).

@@ -102,10 +102,31 @@ public final class Fsck {
             if (marked) secInUse++;
         }
         if (sm.freeSections() != l.mainSecs - secInUse) problem("free_sections %d != %d", sm.freeSections(), l.mainSecs - secInUse);
+        checkDirtyMaps(sm, l);
         for (CursegType t : CursegType.values()) {
             int segno = sm.cursegI(t).segno();
             if (!sm.freeI().segInUse(segno)) problem("log %s segment %d is marked free", t.key(), segno);
             if (sm.dirtyI().isDirty(DirtyType.DIRTY, segno)) problem("log %s segment %d is on the dirty list", t.key(), segno);
+        }
+    }
+
+    /**
+     * The dirty seglists GC searches (CONFIG_F2FS_CHECK_FS): a segment that is neither empty nor full and not a log's
+     * is on dirty_segmap[DIRTY], and only such segments are; a section on dirty_secmap is partly valid.
+     */
+    private void checkDirtyMaps(SegmentManager sm, SegmentLayout l) {
+        for (int segno = 0; segno < l.mainSegs; segno++) {
+            int valid = sm.peekSegEntry(segno).validBlocks();
+            boolean partial = valid > 0 && valid < F2fsConst.BLKS_PER_SEG && !sm.isCurseg(segno);
+            boolean dirty = sm.dirtyI().isDirty(DirtyType.DIRTY, segno);
+            if (partial && !dirty) problem("segment %d has %d valid blocks but is not on the dirty list", segno, valid);
+            if (dirty && !partial) problem("segment %d is on the dirty list with %d valid blocks", segno, valid);
+        }
+        if (!l.isLargeSection()) return;
+        var secmap = sm.dirtyI().dirtySecmap();
+        for (int secno = secmap.nextSetBit(0); secno >= 0; secno = secmap.nextSetBit(secno + 1)) {
+            int valid = sm.peekSecEntry(secno).validBlocks();
+            if (valid == 0 || valid == l.blocksPerSec) problem("section %d is on dirty_secmap with %d valid blocks", secno, valid);
         }
     }
 

@@ -456,6 +456,19 @@ public final class NodeManager {
         }
     }
 
+    /**
+     * f2fs_move_node_page (FG_GC): wait for the page's writeback, dirty it and write it (WB_SYNC_ALL) to its log with
+     * __write_node_page(atomic = false), which leaves the footer's fsync and dentry marks as the page last had them.
+     */
+    public void moveNodePage(SimTask t, NodePage p) {
+        if (p.underWriteback()) {
+            submitMergedNodeWrites(t);
+            nodeWriteback.awaitZero(t);              // coarse: every node write in flight (the model has no per-page wait)
+        }
+        setPageDirty(p);
+        writeNodePage(t, p, p.fsyncMark, p.dentryMark, Bio.REQ_SYNC);
+    }
+
     private final class NodeWrite implements IoPage {
         private final NodePage page;
 

@@ -17,8 +17,8 @@ import org.f2fsobs.engine.sim.SimTask;
 /**
  * The segment manager: {@code struct f2fs_sm_info} and the procedures of fs/f2fs/segment.c and segment.h that the
  * model needs, in the kernel's order of operations. Every seg_entry and sec_entry read goes through
- * {@link #getSegEntry} / {@link #getSecEntry}, which count it. No GC and no SSR: running out of free sections is
- * ENOSPC (docs: departures).
+ * {@link #getSegEntry} / {@link #getSecEntry}, which count it. Running short of free sections runs foreground GC
+ * ({@link #balanceFs}); there is no SSR: the logs always allocate LFS, as with mode=lfs (docs: departures).
  *
  * <p>Methods that take a {@link SimTask} charge CPU and take the kernel's locks in that task; a null task (mkfs,
  * mount-time rebuild, offline tests) does neither.
@@ -181,16 +181,21 @@ public final class SegmentManager {
     }
 
     /**
-     * f2fs_balance_fs: would run foreground GC when free sections run short. The model has no GC, so that case is
-     * ENOSPC (the benchmarks run on fresh, mostly empty volumes).
+     * f2fs_balance_fs: when free sections run short, foreground garbage collection (f2fs_gc through the mount's
+     * {@link org.f2fsobs.engine.f2fs.gc.GarbageCollector}). Without one (a volume used offline, outside a mount) that
+     * case is ENOSPC.
      */
     public void balanceFs(SimTask t, boolean need) {
         sbi.stat.balanceFsCalls++;
         sbi.cpu(t, CpuOp.BALANCE_FS, 1);
         if (sbi.cpError) return;
         if (hasEnoughFreeSecs(t, 0, 0)) return;
+        if (sbi.gc() != null && t != null) {
+            sbi.gc().balanceFs(t);
+            return;
+        }
         throw new F2fsException("ENOSPC", "not enough free sections (" + freeSections() + " free, "
-                + reservedSections() + " reserved) and the model has no garbage collection");
+                + reservedSections() + " reserved) and no garbage collector runs on this volume");
     }
 
     // ================================================================== SIT updates (segment.c)
@@ -316,7 +321,22 @@ public final class SegmentManager {
                 dirtyI.dirtySegmap[ti].set(segno);
                 dirtyI.nrDirty[ti]++;
             }
+            if (largeSection) {
+                int secno = layout.getSecFromSeg(segno);
+                int valid = peekValidBlocksOfSection(segno);
+                check(valid != 0 && valid != layout.blocksPerSec, "dirty segment %d in an empty or full section (%d)", segno, valid);
+                if (!isCursec(secno)) dirtyI.dirtySecmap.set(secno);
+            }
         }
+    }
+
+    /**
+     * get_valid_blocks(sbi, segno, true) as __locate_dirty_segment and __remove_dirty_segment read it. Departure: the
+     * kernel reads the sec_entry (seg_entry for small sections) there; the model reads it without counting or charging
+     * the read, as it did before it kept dirty_secmap, so that sec_entry_reads keeps measuring what seed 000 studies.
+     */
+    private int peekValidBlocksOfSection(int segno) {
+        return largeSection ? sitI.secEntries[layout.getSecFromSeg(segno)].validBlocks : sitI.sentries[segno].validBlocks;
     }
 
     /** __remove_dirty_segment */
@@ -331,6 +351,16 @@ public final class SegmentManager {
             if (dirtyI.dirtySegmap[ti].get(segno)) {
                 dirtyI.dirtySegmap[ti].clear(segno);
                 dirtyI.nrDirty[ti]--;
+            }
+            int valid = peekValidBlocksOfSection(segno);
+            int secno = layout.getSecFromSeg(segno);
+            if (valid == 0) dirtyI.victimSecmap.clear(secno);
+            if (largeSection) {
+                if (valid == 0 || valid == layout.blocksPerSec) {
+                    dirtyI.dirtySecmap.clear(secno);
+                    return;
+                }
+                if (!isCursec(secno)) dirtyI.dirtySecmap.set(secno);
             }
         }
     }
@@ -658,6 +688,13 @@ public final class SegmentManager {
             int valid = sitI.sentries[segno].validBlocks;
             if (valid == 0 && freeI.freeSegmap.get(segno)) locateDirtySegment0(segno, DirtyType.PRE);
             else if (valid > 0 && valid < BLKS_PER_SEG) locateDirtySegment0(segno, DirtyType.DIRTY);
+        }
+        // ... and the dirty sections: partly valid, not a log's
+        if (largeSection) {
+            for (int secno = 0; secno < layout.mainSecs; secno++) {
+                int valid = sitI.secEntries[secno].validBlocks;
+                if (valid != 0 && valid != layout.blocksPerSec && !isCursec(secno)) dirtyI.dirtySecmap.set(secno);
+            }
         }
         sitI.segEntryReads = 0;
         sitI.secEntryReads = 0;

@@ -1,0 +1,20 @@
+package org.f2fsobs.engine.f2fs.gc;
+
+/**
+ * The victim policies of fs/f2fs/gc.h ({@code GC_CB, GC_GREEDY, GC_AT, ALLOC_NEXT, FLUSH_DEVICE}), as indices of
+ * {@code SIT_I(sbi)->last_victim[]}, and the two GC types. Foreground GC uses GC_GREEDY (select_gc_type); the others
+ * belong to background GC and SSR, which the model does not run (issue 29).
+ */
+public final class GcMode {
+    public static final int GC_CB = 0;
+    public static final int GC_GREEDY = 1;
+    public static final int GC_AT = 2;
+    public static final int ALLOC_NEXT = 3;
+    public static final int FLUSH_DEVICE = 4;
+    public static final int MAX_GC_POLICY = 5;
+
+    /** gc_type */
+    public enum GcType { BG_GC, FG_GC }
+
+    private GcMode() {}
+}

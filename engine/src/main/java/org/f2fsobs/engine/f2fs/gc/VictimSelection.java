@@ -1,0 +1,180 @@
+package org.f2fsobs.engine.f2fs.gc;
+
+import static org.f2fsobs.engine.f2fs.F2fsConst.BLKS_PER_SEG;
+import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_SEGNO;
+
+import java.util.BitSet;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo;
+import org.f2fsobs.engine.f2fs.gc.GcMode.GcType;
+import org.f2fsobs.engine.f2fs.segment.DirtySeglistInfo;
+import org.f2fsobs.engine.f2fs.segment.DirtyType;
+import org.f2fsobs.engine.f2fs.segment.SegmentManager;
+import org.f2fsobs.engine.f2fs.segment.SitInfo;
+import org.f2fsobs.engine.platform.CpuOp;
+import org.f2fsobs.engine.sim.SimTask;
+
+/**
+ * get_victim_by_default for the LFS allocation mode (fs/f2fs/gc.c): select_policy, get_max_cost, check_bg_victims
+ * and the search over the dirty bitmap from last_victim[gc_mode], at most max_search candidates, keeping the one of
+ * least cost. Foreground GC's policy is GC_GREEDY: the cost of a section is its valid blocks (get_valid_blocks(…,
+ * true)). The SSR and AT_SSR modes (segment reuse) and the age-based GC_AT/GC_CB costs are background GC's (issue 29).
+ */
+public final class VictimSelection {
+    private final F2fsSbInfo sbi;
+    /** sbi->max_victim_search (DEF_MAX_VICTIM_SEARCH): the bound of a background search; foreground GC searches all. */
+    static final int DEF_MAX_VICTIM_SEARCH = 4096;
+    /** sbi->next_victim_seg[gc_type] (large sections): where an interrupted section's collection goes on. */
+    final int[] nextVictimSeg = {NULL_SEGNO, NULL_SEGNO};
+    /** sbi->cur_victim_sec: the section foreground GC is collecting (sec_usage_check keeps others off it). */
+    int curVictimSec = NULL_SEGNO;
+    /** Candidates the last search looked at (nsearched) and their least cost, for tests and the trace. */
+    int lastNsearched;
+    long lastMinCost;
+
+    VictimSelection(F2fsSbInfo sbi) {
+        this.sbi = sbi;
+    }
+
+    /** struct victim_sel_policy, the LFS fields. */
+    private static final class Policy {
+        int gcMode;
+        BitSet dirtyBitmap;
+        int maxSearch;
+        int offset;
+        int ofsUnit;
+        int minSegno;
+        long minCost;
+    }
+
+    /** sec_usage_check: a log's section or the one being collected is not a victim. */
+    boolean secUsageCheck(int secno) {
+        return sbi.smI().isCursec(secno) || curVictimSec == secno;
+    }
+
+    /**
+     * __get_victim → get_victim_by_default(sbi, &amp;segno, gc_type, NO_CHECK_TYPE, LFS, 0) under sentry_lock (write) and
+     * seglist_lock. Returns the first segment of the victim section, or NULL_SEGNO when no dirty section qualifies
+     * (-ENODATA).
+     */
+    int getVictim(SimTask t, GcType gcType) {
+        SitInfo sitI = sbi.sitI();
+        DirtySeglistInfo dirtyI = sbi.dirtyI();
+        sitI.sentryLock().downWrite(t);
+        dirtyI.seglistLock().lock(t);
+        try {
+            return getVictimByDefault(t, gcType, sitI, dirtyI);
+        } finally {
+            dirtyI.seglistLock().unlock(t);
+            sitI.sentryLock().upWrite(t);
+        }
+    }
+
+    private int getVictimByDefault(SimTask t, GcType gcType, SitInfo sm, DirtySeglistInfo dirtyI) {
+        var layout = sbi.layout;
+        int lastSegment = layout.mainSecs * layout.segsPerSec;
+        Policy p = selectPolicy(gcType, sm, dirtyI);
+        p.minSegno = NULL_SEGNO;
+        p.minCost = getMaxCost(p);
+        int nsearched = 0;
+        lastNsearched = 0;
+        if (p.maxSearch == 0) return NULL_SEGNO;
+        if (layout.isLargeSection()) {
+            int next = nextVictimSeg[gcType.ordinal()];
+            if (next != NULL_SEGNO) {
+                nextVictimSeg[gcType.ordinal()] = NULL_SEGNO;
+                return gotResult(next, gcType, dirtyI);
+            }
+        }
+        int lastVictim = sm.lastVictim[p.gcMode];
+        if (gcType == GcType.FG_GC) {
+            int bg = checkBgVictims(dirtyI);
+            if (bg != NULL_SEGNO) return gotResult(bg, gcType, dirtyI);
+        }
+        while (true) {
+            int unitNo = p.dirtyBitmap.nextSetBit(p.offset / p.ofsUnit);
+            int segno = unitNo < 0 || unitNo >= lastSegment / p.ofsUnit ? lastSegment : unitNo * p.ofsUnit;
+            if (segno >= lastSegment) {
+                if (sm.lastVictim[p.gcMode] != 0) {
+                    lastSegment = sm.lastVictim[p.gcMode];
+                    sm.lastVictim[p.gcMode] = 0;
+                    p.offset = 0;
+                    continue;
+                }
+                break;
+            }
+            p.offset = segno + p.ofsUnit;
+            nsearched++;
+            int secno = layout.getSecFromSeg(segno);
+            boolean skip = secUsageCheck(secno)
+                    || (gcType == GcType.BG_GC && dirtyI.victimSecmap().get(secno));
+            if (!skip) {
+                long cost = getGcCost(t, segno);
+                if (p.minCost > cost) {
+                    p.minSegno = segno;
+                    p.minCost = cost;
+                }
+            }
+            if (nsearched >= p.maxSearch) {
+                if (sm.lastVictim[p.gcMode] == 0 && segno <= lastVictim) sm.lastVictim[p.gcMode] = lastVictim + p.ofsUnit;
+                else sm.lastVictim[p.gcMode] = segno + p.ofsUnit;
+                sm.lastVictim[p.gcMode] %= layout.mainSecs * layout.segsPerSec;
+                break;
+            }
+        }
+        lastNsearched = nsearched;
+        lastMinCost = p.minCost;
+        if (p.minSegno == NULL_SEGNO) return NULL_SEGNO;
+        return gotResult((p.minSegno / p.ofsUnit) * p.ofsUnit, gcType, dirtyI);
+    }
+
+    /** got_it / got_result for LFS: foreground GC marks the section it collects, background GC the victim map. */
+    private int gotResult(int segno, GcType gcType, DirtySeglistInfo dirtyI) {
+        int secno = sbi.layout.getSecFromSeg(segno);
+        if (gcType == GcType.FG_GC) curVictimSec = secno;
+        else dirtyI.victimSecmap().set(secno);
+        return segno;
+    }
+
+    /** select_policy for alloc_mode LFS. */
+    private Policy selectPolicy(GcType gcType, SitInfo sm, DirtySeglistInfo dirtyI) {
+        Policy p = new Policy();
+        p.gcMode = gcType == GcType.BG_GC ? GcMode.GC_CB : GcMode.GC_GREEDY;   // select_gc_type (no ATGC, gc_mode normal)
+        p.ofsUnit = sbi.layout.segsPerSec;
+        if (sbi.layout.isLargeSection()) {
+            p.dirtyBitmap = dirtyI.dirtySecmap();
+            p.maxSearch = p.dirtyBitmap.cardinality();               // count_bits(dirty_secmap, 0, MAIN_SECS)
+        } else {
+            p.dirtyBitmap = dirtyI.dirtySegmap(DirtyType.DIRTY);
+            p.maxSearch = dirtyI.nrDirty(DirtyType.DIRTY);
+        }
+        if (gcType != GcType.FG_GC && p.maxSearch > DEF_MAX_VICTIM_SEARCH) p.maxSearch = DEF_MAX_VICTIM_SEARCH;
+        p.offset = sm.lastVictim[p.gcMode];
+        // the dirty_secmap is indexed by section, dirty_segmap by segment: find_next_bit(offset / ofs_unit) as in the
+        // kernel works for both because ofs_unit is 1 for small sections
+        return p;
+    }
+
+    /** get_max_cost for LFS GC_GREEDY: 2 × blocks per segment × ofs_unit. */
+    private static long getMaxCost(Policy p) {
+        if (p.gcMode == GcMode.GC_GREEDY) return 2L * BLKS_PER_SEG * p.ofsUnit;
+        return 0xFFFF_FFFFL;
+    }
+
+    /** get_gc_cost for LFS GC_GREEDY: get_valid_blocks(sbi, segno, true) (a sec_entry read for large sections). */
+    private long getGcCost(SimTask t, int segno) {
+        SegmentManager sm = sbi.smI();
+        sbi.cpu(t, sbi.layout.isLargeSection() ? CpuOp.SEC_ENTRY_READ : CpuOp.SEG_ENTRY_READ, 1);
+        return sm.getValidBlocks(segno, true);
+    }
+
+    /** check_bg_victims: a section background GC picked before (none without a GC thread). */
+    private int checkBgVictims(DirtySeglistInfo dirtyI) {
+        BitSet v = dirtyI.victimSecmap();
+        for (int secno = v.nextSetBit(0); secno >= 0 && secno < sbi.layout.mainSecs; secno = v.nextSetBit(secno + 1)) {
+            if (secUsageCheck(secno)) continue;
+            v.clear(secno);
+            return sbi.layout.getSegFromSec(secno);
+        }
+        return NULL_SEGNO;
+    }
+}
