@@ -146,6 +146,8 @@ def nullblk():
         "lz4_compress_literal_byte": assume(113, NOT_X86 + LZ4_SHAPE + " scaled to lz4 README (i7-9700K): LZ4 compression 780 MB/s = 1.3 ns/B on Silesia taken as the prose rate" + TRANSFER),
         "lz4_compress_match_byte": assume(28, NOT_X86 + LZ4_SHAPE + " scaled to lz4 README (i7-9700K): LZ4 compression 780 MB/s = 1.3 ns/B on Silesia taken as the prose rate" + TRANSFER),
         "lz4_compress_sequence": assume(12_500, NOT_X86 + LZ4_SHAPE + " scaled to lz4 README (i7-9700K): LZ4 compression 780 MB/s = 1.3 ns/B on Silesia taken as the prose rate" + TRANSFER),
+        "lz4hc_compress_byte": assume(24_400, NOT_X86 + "lz4 README (i7-9700K): LZ4 HC -9 compression 41 MB/s on Silesia, every level at level 9's rate (" + PS + " §3.2)" + TRANSFER,
+                                      alts=[(30_300, "lzbench 1.8 (i7-8700K, silesia.tar): lz4hc 1.9.2 -9 33 MB/s")]),
         "lz4_decompress_byte": assume(200, NOT_X86 + "lz4 README (i7-9700K): LZ4 decompression 4970 MB/s on Silesia" + TRANSFER),
         "lzo_compress_byte": assume(1_500, NOT_X86 + "lz4 README (i7-9700K): LZO 2.09 compression 670 MB/s on Silesia" + TRANSFER),
         "lzo_decompress_byte": assume(1_160, NOT_X86 + "lz4 README (i7-9700K): LZO 2.09 decompression 860 MB/s on Silesia" + TRANSFER),
@@ -278,6 +280,9 @@ def arm_costs(copy):
         "lz4_compress_literal_byte": assume(1_060, A55 + ": " + LZ4_SHAPE + lz4),
         "lz4_compress_match_byte": assume(265, A55 + ": " + LZ4_SHAPE + lz4),
         "lz4_compress_sequence": assume(117_000, A55 + ": " + LZ4_SHAPE + lz4),
+        "lz4hc_compress_byte": assume(232_000, A55 + ": LZ4 HC -9 compression 41/780 of LZ4's (lz4 README ratio, x86) on the lz4 prose rate, "
+                                      "every level at level 9's rate (" + PS + " §3.2)" + lz4,
+                                      alts=[(272_000, "x 737/33, lzbench 1.8's lz4 / lz4hc -9 ratio (i7-8700K, silesia.tar)")]),
         "lz4_decompress_byte": assume(250, A55 + ": lz4 decompression of all-zero clusters ~ copy speed, 250 ps/B (assumption; text: 2.2 ns/B)",
                                       alts=[(2_200, "2.2 ns/B, lz4 on text (Cortex-A53, lz4 commit bfdb5db0)")]),
         "lzo_compress_byte": assume(14_200, A55 + ": LZO compression 0.86x lz4 (lz4 README ratios, x86)" + TRANSFER),

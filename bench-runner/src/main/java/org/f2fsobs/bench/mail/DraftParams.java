@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.f2fsobs.engine.f2fs.compress.Codecs;
 
 /**
  * The parameters of a draft, each with how the mail gives it: alternatives of one line ({@code make_f2fs} and
@@ -20,6 +21,8 @@ final class DraftParams {
 
     private static final Pattern ALGORITHM = Pattern.compile("(?i)(lz4hc|lz4|lzo-rle|lzo|zstd)(?:[-:](\\d+))?");
     private static final List<String> MODELLED = List.of("none", "lz4", "lzo", "zstd");
+    private static final Pattern LZ4HC_LEVEL = Pattern.compile("lz4:(\\d{1,9})");
+
 
     static Map<String, Object> spec(String name, String kind, Object dflt, List<Object> mail, String drives, String description) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -104,16 +107,23 @@ final class DraftParams {
         Map<String, Object> spec = spec(DraftBuilder.COMPRESSION, "choice", dflt, mail, "mount compress_algorithm= and the compression flag of the directory",
                 "compression algorithm of the files; none = uncompressed" + (mail.contains("lz4") && !mail.stream().anyMatch(x -> String.valueOf(x).contains(":"))
                         ? " (where the mail does not name it: lz4, f2fs's default)" : ""));
-        spec.put("values", MODELLED);
+        List<Object> values = new ArrayList<>(MODELLED);
         Map<String, Object> unsupported = new LinkedHashMap<>();
         unsupported.put("lzo-rle", "lzo-rle is kernel-only: no user-space codec, so the engine cannot store real lzo-rle data");
         for (Object v : mail) {
             String s = String.valueOf(v);
-            if (!MODELLED.contains(s) && !unsupported.containsKey(s)) {
-                unsupported.put(s, s.startsWith("lz4:") ? "lz4 with a compression level is LZ4HC, which the engine's codecs (aircompressor) do not have"
-                        : "a compression level is not modelled: the engine's codecs take none");
+            if (MODELLED.contains(s) || values.contains(s) || unsupported.containsKey(s)) continue;
+            Matcher m = LZ4HC_LEVEL.matcher(s);
+            if (m.matches() && Integer.parseInt(m.group(1)) >= Codecs.LZ4HC_MIN_CLEVEL
+                    && Integer.parseInt(m.group(1)) <= Codecs.LZ4HC_MAX_CLEVEL) {
+                values.add(s);                 // LZ4HC at that level: Linux 6.14's compress_algorithm=lz4:N
+            } else {
+                unsupported.put(s, m.matches() ? "invalid lz4hc compress level: the kernel takes lz4:3 .. lz4:16 (LZ4HC_MIN_CLEVEL.."
+                        + "LZ4HC_MAX_CLEVEL) and returns -EINVAL for others" : "a zstd compression level is not modelled: the engine's "
+                        + "zstd codec runs one level");
             }
         }
+        spec.put("values", values);
         spec.put("unsupported", unsupported);
         return spec;
     }

@@ -83,7 +83,8 @@ final class DraftScript {
         boolean param = p.params.containsKey(DraftBuilder.COMPRESSION);
         steps.add(step("mkfs.f2fs -O extra_attr,compression " + dev, Map.of(), "ours: a compressed file needs the compression feature", false, null, false));
         if (param) {
-            List<Object> on = new ArrayList<>(Arrays.asList("lz4", "lzo", "zstd"));
+            List<Object> on = new ArrayList<>((List<?>) p.params.get(DraftBuilder.COMPRESSION).get("values"));
+            on.remove("none");
             steps.add(step("mount -t f2fs -o compress_algorithm={compression} " + dev + " " + mp, Map.of(DraftBuilder.COMPRESSION, on),
                     "ours: the algorithm is the parameter compression", false, null, false));
             steps.add(step("mount -t f2fs " + dev + " " + mp, Map.of(DraftBuilder.COMPRESSION, List.of("none")),

@@ -37,6 +37,8 @@ public final class F2fsOptions {
     boolean flushMerge;
     boolean nobarrier;
     String compressAlgorithm;
+    /** compress_level (6.14, since 5.12): lz4's LZ4HC level 3..16, 0 = plain LZ4. */
+    int compressLevel;
     int compressLogSize;
     List<String> compressExtensions;
     List<String> nocompressExtensions;
@@ -77,6 +79,7 @@ public final class F2fsOptions {
         flushMerge = true;
         nobarrier = false;
         compressAlgorithm = "lz4";
+        compressLevel = 0;
         compressLogSize = 2;
         compressExtensions = List.of();
         nocompressExtensions = List.of();
@@ -103,6 +106,7 @@ public final class F2fsOptions {
         c.flushMerge = flushMerge;
         c.nobarrier = nobarrier;
         c.compressAlgorithm = compressAlgorithm;
+        c.compressLevel = compressLevel;
         c.compressLogSize = compressLogSize;
         c.compressExtensions = compressExtensions;
         c.nocompressExtensions = nocompressExtensions;
@@ -176,6 +180,8 @@ public final class F2fsOptions {
     public boolean nobarrier() { return nobarrier; }
     /** compress_algorithm: lz4 (default), lzo, zstd. */
     public String compressAlgorithm() { return compressAlgorithm; }
+    /** compress_algorithm=lz4:N: the LZ4HC level N new compressed files take (i_compress_level); 0 = none. */
+    public int compressLevel() { return compressLevel; }
     /** compress_log_size: cluster = 1 &lt;&lt; n pages (2…8, default 2). */
     public int compressLogSize() { return compressLogSize; }
     /** compress_extension values, in the order given ("*" = every file). */
@@ -264,6 +270,7 @@ public final class F2fsOptions {
         MountOptions.checkLogSize(logSize);
         F2fsOptions c = copy();
         c.compressAlgorithm = algorithm;
+        c.compressLevel = 0;
         c.compressLogSize = logSize;
         return c;
     }

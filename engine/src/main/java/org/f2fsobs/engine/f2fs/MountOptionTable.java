@@ -11,6 +11,7 @@ import static org.f2fsobs.engine.f2fs.MountOptions.eras;
 import java.util.List;
 import java.util.Set;
 import org.f2fsobs.engine.f2fs.MountOptions.Choice;
+import org.f2fsobs.engine.f2fs.compress.Codecs;
 import org.f2fsobs.engine.f2fs.MountOptions.Opt;
 import org.f2fsobs.engine.f2fs.MountOptions.Setter;
 import org.f2fsobs.engine.f2fs.MountOptions.Status;
@@ -150,8 +151,11 @@ final class MountOptionTable {
             free("compress_algorithm", E2020, MountOptionTable::compressAlgorithm,
                     c("lz4|lzo|zstd", MODELLED, "the codec of new compressed files (i_compress_algorithm); other names: -EINVAL"),
                     c("lzo-rle", REFUSED, "a kernel-only format with no Java codec"),
-                    c("lz4:N|zstd:N", REFUSED, "6.14 only: compression levels are not modelled (no Java LZ4HC; the Java zstd "
-                            + "runs one level); an invalid level: -EINVAL")),
+                    c("lz4:N", MODELLED, "6.14 only (since 5.12): new compressed files are written with LZ4HC at level N "
+                            + "(i_compress_level; lz4-java's Java port), read by the LZ4 decoder; N outside 3..16 (0: plain "
+                            + "lz4): -EINVAL; 2020: -EINVAL"),
+                    c("zstd:N", REFUSED, "6.14 only: zstd levels are not modelled (the Java zstd codec runs one level); "
+                            + "N above 22 or negative: -EINVAL")),
             free("compress_log_size", E2020, MountOptionTable::compressLogSize,
                     c("2…8", MODELLED, "clusters of 1 << N pages for new compressed files; out of range: -EINVAL")),
             free("compress_extension", E2020, (o, v) -> o.compressExtensions = F2fsOptions.plus(o.compressExtensions,
@@ -247,27 +251,55 @@ final class MountOptionTable {
         throw MountOptions.unrecognized(token, o.era);
     }
 
+    /**
+     * parse_options' Opt_compress_algorithm. 6.14 (levels since 5.12, commit "f2fs: compress: support compress level"):
+     * "lzo" (level 0), a name starting "lz4" (f2fs_set_lz4hc_level: "lz4" is level 0, "lz4:N" LZ4HC with
+     * lz4_is_level_valid = 0 or LZ4HC_MIN_CLEVEL..LZ4HC_MAX_CLEVEL, 3..16 in include/linux/lz4.h), a name starting "zstd"
+     * (f2fs_set_zstd_level), "lzo-rle", else -EINVAL. 2020 has no levels: only the four exact names.
+     */
     private static void compressAlgorithm(F2fsOptions o, String v) {
         String token = "compress_algorithm=" + v;
-        String name = v.contains(":") ? v.substring(0, v.indexOf(':')) : v;
-        if (v.contains(":")) {
-            if (o.era != LINUX_6_14 || !(name.equals("lz4") || name.equals("zstd"))) {
-                throw MountOptions.einval(token, "unknown algorithm (the kernel returns -EINVAL)");
-            }
-            String lvl = v.substring(v.indexOf(':') + 1);
-            if (!lvl.matches("\\d{1,9}")) throw MountOptions.einval(token, "F2FS-fs: wrong format, e.g. <alg_name>:<compr_level>");
-            int level = Integer.parseInt(lvl);
-            boolean valid = name.equals("lz4") ? level >= 3 && level <= 12 : level >= 1 && level <= 22;
-            if (!valid) throw MountOptions.einval(token, "F2FS-fs: invalid " + (name.equals("lz4") ? "lz4hc" : "zstd")
-                    + " compress level: " + level);
-            throw MountOptions.refused(token, name.equals("lz4") ? "LZ4HC levels are not modelled (no Java LZ4HC codec)"
-                    : "zstd levels are not modelled (the Java zstd codec runs one level)");
+        if (o.era == LINUX_6_14 && v.startsWith("lz4")) {
+            o.compressLevel = lz4hcLevel(token, v.substring(3));
+            o.compressAlgorithm = "lz4";
+            return;
+        }
+        if (o.era == LINUX_6_14 && v.startsWith("zstd") && !v.equals("zstd")) {
+            int level = level(token, v.substring(4), true);
+            if (level > 22) throw MountOptions.einval(token, "F2FS-fs: invalid zstd compress level: " + level);
+            throw MountOptions.refused(token, "zstd levels are not modelled (the Java zstd codec runs one level)");
         }
         if (v.equals("lzo-rle")) throw MountOptions.refused(token, "lzo-rle is a kernel-only format with no Java codec");
-        if (!name.equals("lz4") && !name.equals("lzo") && !name.equals("zstd")) {
+        if (!v.equals("lz4") && !v.equals("lzo") && !v.equals("zstd")) {
             throw MountOptions.einval(token, "unknown algorithm (the kernel returns -EINVAL)");
         }
-        o.compressAlgorithm = name;
+        o.compressAlgorithm = v;
+        o.compressLevel = 0;       // lzo resets compress_level; the model's zstd has one level (the kernel's default 1)
+    }
+
+    /** f2fs_set_lz4hc_level on what follows "lz4": nothing is level 0, ":N" a valid LZ4HC level. */
+    private static int lz4hcLevel(String token, String rest) {
+        if (rest.isEmpty()) return 0;
+        int level = level(token, rest, false);
+        if (level != 0 && (level < Codecs.LZ4HC_MIN_CLEVEL || level > Codecs.LZ4HC_MAX_CLEVEL)) {
+            throw MountOptions.einval(token, "F2FS-fs: invalid lz4hc compress level: " + level);
+        }
+        return level;
+    }
+
+    /** ":N" after the algorithm's name: kstrtouint (lz4) or kstrtoint (zstd, whose negative levels are -ERANGE). */
+    private static int level(String token, String rest, boolean signed) {
+        if (rest.charAt(0) != ':') throw MountOptions.einval(token, "F2FS-fs: wrong format, e.g. <alg_name>:<compr_level>");
+        String n = rest.substring(1);
+        if (!n.matches(signed ? "[+-]?\\d{1,10}" : "\\+?\\d{1,10}")) {
+            throw MountOptions.einval(token, "not a number (kstrto" + (signed ? "int" : "uint") + " fails: -EINVAL)");
+        }
+        long level = Long.parseLong(n.startsWith("+") ? n.substring(1) : n);
+        if (signed ? level > Integer.MAX_VALUE || level < Integer.MIN_VALUE : level > 0xFFFFFFFFL) {
+            throw MountOptions.einval(token, "out of range (kstrto" + (signed ? "int" : "uint") + " fails: -EINVAL)");
+        }
+        if (level < 0) throw MountOptions.einval(token, "F2FS-fs: do not support negative compress level: " + level);
+        return (int) Math.min(level, Integer.MAX_VALUE);
     }
 
     private static void compressLogSize(F2fsOptions o, String v) {

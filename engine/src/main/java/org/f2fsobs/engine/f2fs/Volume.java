@@ -206,7 +206,8 @@ public final class Volume {
         sbi.cpRwsem.downRead(t);
         F2fsInode d;
         try {
-            d = sbi.icache.newInode(t, true, parent.ino, name, compressFlag, sbi.opts.compressAlgorithmId(), sbi.opts.compressLogSize());
+            d = sbi.icache.newInode(t, true, parent.ino, name, compressFlag, sbi.opts.compressAlgorithmId(), sbi.opts.compressLevel(),
+                    sbi.opts.compressLogSize());
             dir.makeEmpty(t, d, parent.ino);
             dir.addLink(t, parent, name, d.ino, true);
             parent.links++;
@@ -237,6 +238,7 @@ public final class Volume {
         if (!i.directory && i.isize > 0) throw new F2fsException("EINVAL", "chattr +c needs an empty file");
         i.compressed = true;
         i.compressAlgorithm = sbi.opts.compressAlgorithmId();
+        i.compressLevel = sbi.opts.compressLevel();
         i.logClusterSize = sbi.opts.compressLogSize();
         i.markDirty();
     }
@@ -282,7 +284,7 @@ public final class Volume {
             sbi.cpRwsem.downRead(t);
             try {
                 inode = sbi.icache.newInode(t, false, parent.ino, name, F2fsCompress.newFileCompressed(sbi, parent.compressed, name),
-                        sbi.opts.compressAlgorithmId(), sbi.opts.compressLogSize());
+                        sbi.opts.compressAlgorithmId(), sbi.opts.compressLevel(), sbi.opts.compressLogSize());
                 dir.addLink(t, parent, name, inode.ino, false);
             } finally {
                 sbi.cpRwsem.upRead(t);

@@ -43,6 +43,7 @@ public enum CpuOp {
     LZ4_COMPRESS_LITERAL_BYTE("lz4_compress_literal_byte", "per input byte LZ4 compression emits as a literal (a hash probe each)"),
     LZ4_COMPRESS_MATCH_BYTE("lz4_compress_match_byte", "per input byte LZ4 compression covers with a match (word compares)"),
     LZ4_COMPRESS_SEQUENCE("lz4_compress_sequence", "per sequence LZ4 compression emits (match found, checked, token written)"),
+    LZ4HC_COMPRESS_BYTE("lz4hc_compress_byte", "per input byte, LZ4HC compression (compress_algorithm=lz4:N; every level at level 9's rate)"),
     LZ4_DECOMPRESS_BYTE("lz4_decompress_byte", "per output byte, LZ4 decompression"),
     LZO_COMPRESS_BYTE("lzo_compress_byte", "per input byte, LZO compression"),
     LZO_DECOMPRESS_BYTE("lzo_decompress_byte", "per output byte, LZO decompression"),

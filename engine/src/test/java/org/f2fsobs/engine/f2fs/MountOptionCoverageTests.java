@@ -57,6 +57,8 @@ class MountOptionCoverageTests {
                 (t, v) -> { concurrentFsyncs(t, v, "/newdir/f", 6); return v.sbi().stat.checkpointRequestsMerged; }, "merged checkpoint requests"));
         PAIRS.put("compress_algorithm=lz4|lzo|zstd", new Probe(GIB, "", "compress_algorithm=zstd",
                 (t, v) -> { write(t, v, "/c/file", 64 << 10); return v.lookup(t, "/c/file").compressAlgorithm; }, "i_compress_algorithm"));
+        PAIRS.put("compress_algorithm=lz4:N", new Probe(GIB, "", "compress_algorithm=lz4:9",
+                (t, v) -> { write(t, v, "/c/file", 64 << 10); return v.lookup(t, "/c/file").compressLevel; }, "i_compress_level"));
         PAIRS.put("compress_log_size=2…8", new Probe(GIB, "", "compress_log_size=4",
                 (t, v) -> { write(t, v, "/c/file", 256 << 10); return v.sbi().stat.compressedClustersWritten; }, "compressed clusters"));
         PAIRS.put("compress_extension=EXT|*", new Probe(GIB, "", "compress_extension=txt",

@@ -10,6 +10,8 @@ import io.airlift.compress.lzo.LzoDecompressor;
 import io.airlift.compress.zstd.ZstdCompressor;
 import io.airlift.compress.zstd.ZstdDecompressor;
 import java.util.List;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Factory;
 import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.platform.CpuOp;
 
@@ -22,6 +24,11 @@ import org.f2fsobs.engine.platform.CpuOp;
  * bit-identical to the kernel's encoders (aircompressor's zstd level and match finders differ): sizes come from real
  * compression of the real bytes, not from the kernel's exact output. {@code COMPRESS_LZORLE} (3) is a kernel-only
  * variant without a Java codec and is refused.
+ *
+ * <p>LZ4 with a level ({@code i_compress_level}, 6.14's {@code compress_algorithm=lz4:N}) is LZ4HC: lz4_compress_pages
+ * calls {@code LZ4_compress_HC(..., level, ...)}, here lz4-java's safe (pure Java) port of the same hash-chain search
+ * ({@code 1 << (level - 1)} candidates per position, as lib/lz4/lz4hc_compress.c); its output is an LZ4 block that the
+ * one LZ4 decoder reads, as lz4_decompress_pages does for both.
  */
 public final class Codecs {
     public static final int COMPRESS_LZO = 0;
@@ -32,8 +39,28 @@ public final class Codecs {
 
     private Codecs() {}
 
-    /** A fresh codec for i_compress_algorithm {@code id} (its state is not shared with other volumes). */
+    /** LZ4HC_MIN_CLEVEL, LZ4HC_MAX_CLEVEL (include/linux/lz4.h of 6.14: 3 and 16). */
+    public static final int LZ4HC_MIN_CLEVEL = 3;
+    public static final int LZ4HC_MAX_CLEVEL = 16;
+
+    /** A fresh codec for i_compress_algorithm {@code id} at i_compress_level 0 (the algorithm's default). */
     public static CompressOps create(int id) {
+        return create(id, 0);
+    }
+
+    /**
+     * A fresh codec for i_compress_algorithm {@code id} and i_compress_level {@code level} (its state is not shared with
+     * other volumes). A level is LZ4HC for lz4 (LZ4HC_MIN_CLEVEL..LZ4HC_MAX_CLEVEL); zstd levels are not modelled.
+     */
+    public static CompressOps create(int id, int level) {
+        if (level != 0) {
+            if (id != COMPRESS_LZ4) throw new F2fsException("EOPNOTSUPP", "i_compress_level " + level + " of algorithm " + id
+                    + ": only lz4 levels (LZ4HC) are modelled");
+            if (level < LZ4HC_MIN_CLEVEL || level > LZ4HC_MAX_CLEVEL) {
+                throw new F2fsException("EINVAL", "invalid lz4hc compress level: " + level);
+            }
+            return new Lz4Hc(level);
+        }
         return switch (id) {
             case COMPRESS_LZO -> new Lzo();
             case COMPRESS_LZ4 -> new Lz4();
@@ -110,6 +137,48 @@ public final class Codecs {
                     new Charge(CpuOp.LZ4_COMPRESS_MATCH_BYTE, s.matchBytes()),
                     new Charge(CpuOp.LZ4_COMPRESS_SEQUENCE, s.sequences()));
         }
+        @Override public CpuOp decompressCost() { return CpuOp.LZ4_DECOMPRESS_BYTE; }
+    }
+
+    /**
+     * lz4_compress_pages with i_compress_level set: LZ4_compress_HC at that level, LZ4 decompression. Priced per input
+     * byte ({@link CpuOp#LZ4HC_COMPRESS_BYTE}, docs/profile-sources.md §3.2): HC's work is the chain search at every
+     * position, whatever it emits. Departure: every level is priced at level 9's rate.
+     */
+    private static final class Lz4Hc implements CompressOps {
+        /** The pure-Java, Unsafe-free instance: no JNI, the same bytes on every JVM. */
+        private static final LZ4Factory LZ4 = LZ4Factory.safeInstance();
+        private final LZ4Compressor hc;
+        private final Lz4 plain = new Lz4();
+        private final int level;
+        private byte[] scratch = new byte[0];
+
+        Lz4Hc(int level) {
+            this.level = level;
+            this.hc = LZ4.highCompressor(level);
+        }
+
+        @Override public String name() { return "lz4:" + level; }
+        @Override public int algorithmId() { return COMPRESS_LZ4; }
+        @Override public int initCompressCtx(int rlen) { return plain.initCompressCtx(rlen); }
+
+        @Override
+        public int compressPages(byte[] rbuf, int rlen, byte[] cdata, int off, int budget) {
+            int bound = hc.maxCompressedLength(rlen);
+            if (scratch.length < bound) scratch = new byte[bound];
+            int n = hc.compress(rbuf, 0, rlen, scratch, 0, scratch.length);
+            if (n > budget || off + n > cdata.length) return EAGAIN;
+            System.arraycopy(scratch, 0, cdata, off, n);
+            return n;
+        }
+
+        @Override
+        public int decompressPages(byte[] cdata, int off, int clen, byte[] rbuf, int rlen) {
+            return plain.decompressPages(cdata, off, clen, rbuf, rlen);
+        }
+
+        /** Departure: the kernel's limited-output HC stops at the budget; the whole input is charged here. */
+        @Override public List<Charge> compressWork(int rlen) { return List.of(new Charge(CpuOp.LZ4HC_COMPRESS_BYTE, rlen)); }
         @Override public CpuOp decompressCost() { return CpuOp.LZ4_DECOMPRESS_BYTE; }
     }
 

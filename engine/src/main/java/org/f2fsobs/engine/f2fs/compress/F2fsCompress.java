@@ -30,7 +30,8 @@ public final class F2fsCompress implements FileOps.CompressHooks {
     final PostReadWq postReadWq;
     /** 6.14 only: softirq completion context, one thread per CPU. */
     final PostReadWq softirq;
-    private final CompressOps[] cops = new CompressOps[3];
+    /** By i_compress_algorithm × 32 + i_compress_level (a level fits in 5 bits: lz4hc 3..16). */
+    private final CompressOps[] cops = new CompressOps[3 * 32];
     private final CompressWriter clusterWriter;
     private final CompressReader clusterReader;
 
@@ -91,14 +92,17 @@ public final class F2fsCompress implements FileOps.CompressHooks {
         return inode.compressed && !inode.directory;
     }
 
-    /** f2fs_cops[fi->i_compress_algorithm], one codec instance per volume and algorithm. */
+    /**
+     * f2fs_cops[fi->i_compress_algorithm] with fi->i_compress_level (lz4_compress_pages picks LZ4_compress_HC when it is
+     * set): one codec instance per volume, algorithm and level.
+     */
     CompressOps cops(F2fsInode inode) {
         int id = inode.compressAlgorithm;
-        if (id < 0 || id >= cops.length || cops[id] == null) {
-            CompressOps ops = Codecs.create(id);            // refuses lzo-rle and unknown ids
-            cops[id] = ops;
-        }
-        return cops[id];
+        int level = inode.compressLevel;
+        if (id < 0 || id >= 3 || level < 0 || level >= 32) return Codecs.create(id, level);   // refuses lzo-rle, unknown ids
+        int key = id * 32 + level;
+        if (cops[key] == null) cops[key] = Codecs.create(id, level);
+        return cops[key];
     }
 
     // ------------------------------------------------------------------ FileOps.CompressHooks

@@ -27,6 +27,8 @@ public final class F2fsInode {
     public boolean compressed;          // F2FS_COMPR_FL
     public int compressAlgorithm;
     public int logClusterSize;
+    /** i_compress_level: set_compress_context copies compress_level for lz4 and zstd (0: the default level). */
+    public int compressLevel;
     public long comprBlocks;
 
     // FI_* flags
@@ -62,6 +64,7 @@ public final class F2fsInode {
         this.compressed = f.compressed;
         this.compressAlgorithm = f.compressAlgorithm;
         this.logClusterSize = f.logClusterSize;
+        this.compressLevel = f.compressLevel;
         this.comprBlocks = f.comprBlocks;
         this.lastDiskSize = f.size;
     }

@@ -43,7 +43,7 @@ public final class InodeCache {
     }
 
     /** f2fs_new_inode: a new inode with its inode page (dirty) and NAT entry. */
-    public F2fsInode newInode(SimTask t, boolean directory, int pino, String name, boolean compressed, int algorithm, int logClusterSize) {
+    public F2fsInode newInode(SimTask t, boolean directory, int pino, String name, boolean compressed, int algorithm, int level, int logClusterSize) {
         int ino = sbi.nmI().allocNid();
         NodePage page = sbi.nmI().newInodePage(t, ino);
         InodeFields f = page.inode;
@@ -53,6 +53,7 @@ public final class InodeCache {
         f.name = name;
         f.compressed = compressed;
         f.compressAlgorithm = algorithm;
+        f.compressLevel = level;
         f.logClusterSize = logClusterSize;
         f.mtimeNs = sbi.sim.nowNs();
         F2fsInode i = new F2fsInode(sbi, ino, page);
@@ -72,6 +73,7 @@ public final class InodeCache {
         f.compressed = i.compressed;
         f.compressAlgorithm = i.compressAlgorithm;
         f.logClusterSize = i.logClusterSize;
+        f.compressLevel = i.compressLevel;
         f.comprBlocks = i.comprBlocks;
         f.mtimeNs = sbi.sim.nowNs();
         sbi.nmI().markDirty(i.inodePage);

@@ -16,6 +16,7 @@ public final class InodeFields {
     public boolean compressed;        // F2FS_COMPR_FL
     public int compressAlgorithm;     // i_compress_algorithm (0 lzo, 1 lz4, 2 zstd, 3 lzo-rle)
     public int logClusterSize;        // i_log_cluster_size
+    public int compressLevel;         // i_compress_level (bits 8..15 of i_compress_flag on disk; 0 = the algorithm's default)
     public long comprBlocks;          // i_compr_blocks
     public long generation;
     public long mtimeNs;
@@ -31,6 +32,7 @@ public final class InodeFields {
         f.compressed = compressed;
         f.compressAlgorithm = compressAlgorithm;
         f.logClusterSize = logClusterSize;
+        f.compressLevel = compressLevel;
         f.comprBlocks = comprBlocks;
         f.generation = generation;
         f.mtimeNs = mtimeNs;

@@ -68,6 +68,7 @@ public final class NodePage {
         to.compressed = c.compressed;
         to.compressAlgorithm = c.compressAlgorithm;
         to.logClusterSize = c.logClusterSize;
+        to.compressLevel = c.compressLevel;
         to.comprBlocks = c.comprBlocks;
         to.generation = c.generation;
         to.mtimeNs = c.mtimeNs;
