@@ -80,6 +80,10 @@ public final class ReproductionReport {
             totalMs += wallMs;
             ScenarioReport.Cost cost = new ScenarioReport.Cost(wallMs, heap.peakAfterGcBytes(), heap.peakUsedBytes());
             parts.append(ScenarioReport.markdown(s, m, o.seed(), cost)).append('\n');
+            for (org.f2fsobs.bench.scenario.Sweep w : s.sweeps()) {
+                parts.append(SweepReport.markdown(s, w, SweepReport.run(catalog, runner, s, w, o.seed(), o.profileOverrides(),
+                        o.threads(), log, cancel)));
+            }
             figures.addScenario(s, m);
             profiles.add(s.profile());
             if (o.scale() == 1 && s.scale().regime().minScale() < 1) {

@@ -49,7 +49,8 @@ public record Scenario(String id, String title, String seedFile, String patch, S
                        List<ScriptStep> script, String flag, Map<String, String> flagTable, List<Tunable> tunables,
                        List<ParamSpec> params, ScaleRule scale,
                        String headline, String rowMetric, String rowParam, Map<String, UnitConversion> units,
-                       List<Reference> references, List<ExpectedMechanism> expectedMechanism, List<String> notes) {
+                       List<Reference> references, List<ExpectedMechanism> expectedMechanism, List<String> notes,
+                       List<Sweep> sweeps) {
 
     public static final String STUDIED = "studied";
 
@@ -68,6 +69,7 @@ public record Scenario(String id, String title, String seedFile, String patch, S
         references = List.copyOf(references);
         expectedMechanism = List.copyOf(expectedMechanism);
         notes = List.copyOf(notes);
+        sweeps = sweeps == null ? List.of() : List.copyOf(sweeps);
         // every built-in flag must be declared; a flag added later (OptimizationProvider) may be left out by older
         // scenarios and is then off there: their kernels predate its patch
         for (String f : Optimizations.NAMES.subList(0, 4)) {

@@ -17,7 +17,7 @@ import java.util.TreeMap;
  * (1 GiB) - VMEMMAP_SIZE (4 GiB) - 64 KiB}, about 250.9 GiB. Addresses are kept as real (negative) longs; all
  * lie in one sign half, so signed comparison orders them correctly.
  *
- * <p>Simplifications: {@code vmap_area_list} is the TreeMap's key order (list_next_entry = higherEntry);
+ * <p>Simplifications: {@code vmap_area_root} is a TreeMap by va_start, {@code vmap_area_list} links the areas in address order;
  * overflow of the 64-bit address arithmetic is not checked (the range is far from the wrap).
  */
 public final class VmallocSpace {
@@ -94,9 +94,8 @@ public final class VmallocSpace {
             lastWalkSteps++;                                        // walk areas until a suitable hole is found
             if (addr + cachedHoleSize < first.vaStart) cachedHoleSize = first.vaStart - addr;
             addr = align(first.vaEnd, align);
-            Map.Entry<Long, VmapArea> next = vmapAreaRoot.higherEntry(first.vaStart);
-            if (next == null) break;                                // list_is_last: found
-            first = next.getValue();
+            if (first.listNext == null) break;                      // list_is_last: found
+            first = first.listNext;                                 // list_next_entry
         }
         if (addr + size > vend || addr < vstart) return null;       // overflow
         VmapArea va = new VmapArea(addr, addr + size, nrPages);
@@ -120,12 +119,19 @@ public final class VmallocSpace {
             if (va.vaEnd < cachedVstart) {
                 freeVmapCache = null;
             } else if (va.vaStart <= freeVmapCache.vaStart) {
-                Map.Entry<Long, VmapArea> prev = vmapAreaRoot.lowerEntry(va.vaStart);   // rb_prev(&va->rb_node)
-                freeVmapCache = prev == null ? null : prev.getValue();
+                freeVmapCache = va.listPrev;                        // rb_prev(&va->rb_node)
                 // cached_hole_size and cached_align are not updated, "but it won't go very wrong"
             }
         }
         vmapAreaRoot.remove(va.vaStart);
+        unlinkList(va);
+    }
+
+    private static void unlinkList(VmapArea va) {
+        if (va.listPrev != null) va.listPrev.listNext = va.listNext;
+        if (va.listNext != null) va.listNext.listPrev = va.listPrev;
+        va.listPrev = null;
+        va.listNext = null;
     }
 
     // ------------------------------------------------------------------ 5.2+: free-area tree
@@ -160,6 +166,10 @@ public final class VmallocSpace {
             throw new IllegalStateException("overlapping vmap_area " + va);   // BUG()
         }
         vmapAreaRoot.put(va.vaStart, va);
+        va.listPrev = prev == null ? null : prev.getValue();       // list_add_rcu after rb_prev
+        va.listNext = next == null ? null : next.getValue();
+        if (va.listPrev != null) va.listPrev.listNext = va;
+        if (va.listNext != null) va.listNext.listPrev = va;
     }
 
     /** {@code __find_vmap_area()}: the area containing addr, or null. */
@@ -171,6 +181,7 @@ public final class VmallocSpace {
     /** 5.x {@code unlink_va()} from the busy tree (find_unlink_vmap_area). */
     void unlinkVmapArea(VmapArea va) {
         if (vmapAreaRoot.remove(va.vaStart) != va) throw new IllegalStateException("unlinking unknown " + va);
+        unlinkList(va);
     }
 
     // ------------------------------------------------------------------ lazily freed areas
@@ -235,6 +246,29 @@ public final class VmallocSpace {
         return era.listWalk() ? 0 : freeVmapAreaRoot.size();
     }
 
+    /** Gaps between neighbouring areas that are non-empty and smaller than {@code bytes} (4.x list; for reports and tests). */
+    public int holesBelow(long bytes) {
+        int n = 0;
+        long prevEnd = Long.MIN_VALUE;
+        for (VmapArea va : vmapAreaRoot.values()) {
+            long gap = va.vaStart - prevEnd;
+            if (prevEnd != Long.MIN_VALUE && gap > 0 && gap < bytes) n++;
+            prevEnd = va.vaEnd;
+        }
+        return n;
+    }
+
+    /** Every area as {start0, end0, start1, end1, ...} in address order (for tests). */
+    public long[] layout() {
+        long[] out = new long[2 * vmapAreaRoot.size()];
+        int k = 0;
+        for (VmapArea va : vmapAreaRoot.values()) {
+            out[k++] = va.vaStart;
+            out[k++] = va.vaEnd;
+        }
+        return out;
+    }
+
     /** The 4.x free_vmap_cache (null when invalid); for tests. */
     VmapArea freeVmapCache() {
         return freeVmapCache;
@@ -252,7 +286,10 @@ public final class VmallocSpace {
         long prevEnd = VMALLOC_START;
         long busyBytes = 0;
         int lazyInTree = 0;
+        VmapArea prevVa = null;
         for (VmapArea va : vmapAreaRoot.values()) {
+            if (va.listPrev != prevVa || prevVa != null && prevVa.listNext != va) throw new IllegalStateException("vmap_area_list broken at " + va);
+            prevVa = va;
             if (va.vaStart < prevEnd || va.vaEnd <= va.vaStart || va.vaEnd > VMALLOC_END) {
                 throw new IllegalStateException("vmap_area_list out of order at " + va);
             }
