@@ -64,18 +64,24 @@ class P2P3FidelityTests {
         RunResult off = dd("lz4", false);
         RunResult on = dd("lz4", true);
         long clusters = counter(off, "compressed_clusters_read");
-        assertThat(clusters).isEqualTo(50L * 1024 * 1024 / 16384);
+        // the writer's flusher may catch a cluster half dirty and write it raw (cluster_may_compress): a few, either way
+        assertThat(clusters + counter(off, "raw_clusters_read")).isEqualTo(50L * 1024 * 1024 / 16384);
+        assertThat(counter(off, "raw_clusters_read")).isLessThan(clusters / 100);
         assertThat(counter(off, "vmap_calls")).isEqualTo(2 * clusters);
         assertThat(counter(off, "vm_map_ram_calls")).isZero();
         assertThat(counter(off, "vmap_area_walk_steps")).as("walk steps off").isGreaterThan(100 * 2 * clusters);
         assertThat(counter(off, "free_vmap_cache_misses")).as("nocache restarts off").isGreaterThan(clusters / 4);
         assertThat(counter(off, "vmap_purges")).isEqualTo(1);
         assertThat(counter(off, "tlb_flush_all")).isEqualTo(1);
-        assertThat(counter(off, "areas_freed_in_purge")).isGreaterThan(6000);
+        // lazy_max_pages() = 24576 pages: ~3500 clusters' 7-page areas, fewer when the restarted processes' freed
+        // binder areas (255 pages each) and stacks still wait on the purge list
+        assertThat(counter(off, "areas_freed_in_purge")).isGreaterThan(5000);
 
         assertThat(counter(on, "vmap_calls")).isZero();
-        assertThat(counter(on, "vm_map_ram_calls")).isEqualTo(2 * clusters);
-        assertThat(counter(on, "vm_unmap_ram_calls")).isEqualTo(2 * clusters);
+        long onClusters = counter(on, "compressed_clusters_read");
+        assertThat(onClusters + counter(on, "raw_clusters_read")).isEqualTo(50L * 1024 * 1024 / 16384);
+        assertThat(counter(on, "vm_map_ram_calls")).isEqualTo(2 * onClusters);
+        assertThat(counter(on, "vm_unmap_ram_calls")).isEqualTo(2 * onClusters);
         long pages = 5 * clusters;                                         // rbuf 4 + cbuf 1 page, no guard
         assertThat(counter(on, "vmap_blocks_allocated")).as("one 1024-page block per ~1024 mapped pages")
                 .isBetween(pages / 1024 - 2, pages / 1024 + 8);
