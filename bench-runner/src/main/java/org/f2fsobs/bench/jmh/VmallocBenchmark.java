@@ -5,6 +5,8 @@ import org.f2fsobs.engine.kernel.mm.vmalloc.Vmalloc;
 import org.f2fsobs.engine.kernel.mm.vmalloc.VmallocConfig;
 import org.f2fsobs.engine.kernel.mm.vmalloc.VmallocCosts;
 import org.f2fsobs.engine.kernel.mm.vmalloc.VmallocEra;
+import org.f2fsobs.engine.kernel.task.VmallocUsersBoot;
+import org.f2fsobs.engine.platform.KernelSpec.VmallocUsers;
 import org.f2fsobs.engine.sim.SimOptions;
 import org.f2fsobs.engine.sim.Simulation;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,13 +54,21 @@ public class VmallocBenchmark {
     @Param({"zero", "example"})
     String costs;
 
+    /** The booted phone's threads in the vmalloc space before the clusters (issue 23; 300 binder processes, 200 kthreads, 75 restarted). */
+    @Param({"0", "4000"})
+    int threads;
+
     SimWorker<Vmalloc> worker;
 
     @Setup(Level.Trial)
     public void setUp() {
         Simulation sim = new Simulation(1, SimOptions.ideal(4));
         VmallocCosts c = costs.equals("zero") ? VmallocCosts.zero() : VmallocCosts.example();
-        worker = new SimWorker<>(sim, t -> new Vmalloc(sim, VmallocConfig.of(4, era), c));
+        worker = new SimWorker<>(sim, t -> {
+            Vmalloc v = new Vmalloc(sim, VmallocConfig.of(4, era), c);
+            if (threads > 0) VmallocUsersBoot.create(v, 4, new VmallocUsers(threads, 300, 200, 75));
+            return v;
+        });
     }
 
     @TearDown(Level.Trial)
