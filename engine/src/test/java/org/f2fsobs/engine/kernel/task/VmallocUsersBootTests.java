@@ -76,6 +76,40 @@ class VmallocUsersBootTests {
         assertThat(b.liveThreads()).isEqualTo(1426);
     }
 
+    /** Walk steps per vmap of P2's clusters (rbuf 4 + cbuf 1 page) above the nominal population, by era. */
+    static double stepsPerVmap(VmallocEra era, int threads) {
+        Simulation sim = new Simulation(1, SimOptions.ideal(4));
+        Vmalloc v = new Vmalloc(sim, VmallocConfig.of(4, era), VmallocCosts.zero());
+        VmallocUsersBoot.create(v, 4, new VmallocUsers(1426, 300, 200, 75).withThreads(threads));
+        sim.spawn("kworker/f2fs_post_read_wq", t -> {
+            for (int i = 0; i < 8_000; i++) {
+                long rbuf = v.vmap(t, 4);
+                long cbuf = v.vmap(t, 1);
+                v.vunmap(t, cbuf);
+                v.vunmap(t, rbuf);
+            }
+        });
+        sim.run();
+        v.space().check();
+        return (double) v.stats().vmapAreaWalkSteps() / v.stats().vmapCalls();
+    }
+
+    /**
+     * The era prediction (issue 23 item 4): the same booted population costs 4.9's list walk hundreds of steps per
+     * vmap and grows with the thread count; 5.2+'s lowest-fit descent of the free-area tree stays at tens.
+     */
+    @Test
+    void theListWalkSeesThePopulationAndTheFreeTreeDoesNot() {
+        double walk1426 = stepsPerVmap(VmallocEra.LIST_WALK_SYNC_PURGE, 1426);
+        double walk4000 = stepsPerVmap(VmallocEra.LIST_WALK_SYNC_PURGE, 4000);
+        double tree1426 = stepsPerVmap(VmallocEra.RBTREE_DEFERRED_PURGE, 1426);
+        double tree4000 = stepsPerVmap(VmallocEra.RBTREE_DEFERRED_PURGE, 4000);
+        assertThat(walk1426).isGreaterThan(100);
+        assertThat(walk4000).isGreaterThan(2 * walk1426);
+        assertThat(tree1426).isLessThan(40);
+        assertThat(tree4000).isLessThan(40);
+    }
+
     @Test
     void aPopulationThatCannotExistIsRefused() {
         assertThatThrownBy(() -> new VmallocUsers(100, 300, 0, 0)).hasMessageContaining("must cover");
