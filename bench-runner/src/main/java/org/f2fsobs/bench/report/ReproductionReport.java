@@ -81,7 +81,8 @@ public final class ReproductionReport {
             ScenarioReport.Cost cost = new ScenarioReport.Cost(wallMs, heap.peakAfterGcBytes(), heap.peakUsedBytes());
             parts.append(ScenarioReport.markdown(s, m, o.seed(), cost)).append('\n');
             for (org.f2fsobs.bench.scenario.Sweep w : s.sweeps()) {
-                parts.append(SweepReport.markdown(s, w, SweepReport.run(catalog, runner, s, w, o.seed(), o.profileOverrides(),
+                double ws = SweepReport.scale(w, scaleOf(s, o));
+                parts.append(SweepReport.markdown(s, w, ws, SweepReport.run(catalog, runner, s, w, ws, o.seed(), o.profileOverrides(),
                         o.threads(), log, cancel)));
             }
             figures.addScenario(s, m);

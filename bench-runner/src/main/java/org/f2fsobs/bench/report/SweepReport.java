@@ -26,14 +26,19 @@ import org.f2fsobs.bench.scenario.Sweep;
 final class SweepReport {
     private SweepReport() {}
 
+    /** The scale a sweep runs at: its own, or the report's when that is smaller. */
+    static double scale(Sweep w, double reportScale) {
+        return reportScale > 0 ? Math.min(w.scale(), reportScale) : w.scale();
+    }
+
     /** One sweep's cells: value → {off, on}. */
-    static Map<Long, RunResult[]> run(ScenarioCatalog catalog, CellRunner runner, Scenario s, Sweep w, long seed,
+    static Map<Long, RunResult[]> run(ScenarioCatalog catalog, CellRunner runner, Scenario s, Sweep w, double scale, long seed,
                                       Map<String, Long> overrides, int threads, Consumer<String> log, CancellationToken cancel) {
         Map<Long, RunResult[]> out = new LinkedHashMap<>();
         for (long v : w.values()) {
             Map<String, List<Object>> params = new LinkedHashMap<>();
             w.point().forEach((k, x) -> params.put(k, List.of(x)));
-            params.put("scale", List.of(w.scale()));
+            params.put("scale", List.of(scale));
             Map<String, Long> o = new TreeMap<>(overrides);
             o.put(w.constant(), v);
             MatrixRequest req = new MatrixRequest(s.id(), Map.of(s.flag(), List.of(false, true)), params, 1, seed, o);
@@ -49,10 +54,10 @@ final class SweepReport {
         return out;
     }
 
-    static String markdown(Scenario s, Sweep w, Map<Long, RunResult[]> cells) {
+    static String markdown(Scenario s, Sweep w, double scale, Map<Long, RunResult[]> cells) {
         StringBuilder b = new StringBuilder("#### Sweep of `").append(w.constant()).append("`\n\n").append(w.why())
                 .append(String.format(Locale.ROOT, " Point %s, scale %s, one repetition per side; the other profile constants at their nominals (`--profile-set %s=…`).%n%n",
-                        ScenarioReport.label(w.point()), trim(w.scale()), w.constant()));
+                        ScenarioReport.label(w.point()), trim(scale), w.constant()));
         b.append("| ").append(w.constant().substring(w.constant().lastIndexOf('.') + 1)).append(" | off MiB/s | on MiB/s | on/off");
         for (String c : w.counters()) b.append(" | ").append(c).append(" off | on");
         b.append(" |\n|---:|---:|---:|---:");
