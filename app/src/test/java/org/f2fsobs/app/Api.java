@@ -20,7 +20,8 @@ public final class Api {
     private final String token;
 
     public Api(WebTestClient web, String token) {
-        this.web = web.mutate().responseTimeout(Duration.ofSeconds(120)).build();
+        // a band matrix (contracts.md §6) answers with hundreds of cells and their results
+        this.web = web.mutate().responseTimeout(Duration.ofSeconds(120)).codecs(c -> c.defaultCodecs().maxInMemorySize(64 << 20)).build();
         this.token = token;
     }
 

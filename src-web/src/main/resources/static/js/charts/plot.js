@@ -144,7 +144,31 @@ const errorBars = {
   },
 };
 
-const PLUGINS = [whiteBackground, alignMarkers, errorBars];
+/** Vertical reference lines across the chart area ({@code options.plugins.verticalLines.lines: [{x, label, color, dash}]}). */
+const verticalLines = {
+  id: 'verticalLines',
+  afterDatasetsDraw(chart, args, opts) {
+    const { ctx, chartArea, scales } = chart;
+    for (const l of (opts && opts.lines) || []) {
+      const x = scales.x.getPixelForValue(l.x);
+      ctx.save();
+      ctx.strokeStyle = l.color;
+      ctx.setLineDash(l.dash || []);
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(x, chartArea.top);
+      ctx.lineTo(x, chartArea.bottom);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = l.color;
+      ctx.font = '12px system-ui, sans-serif';
+      ctx.fillText(l.label, x + 4, chartArea.top + 12);
+      ctx.restore();
+    }
+  },
+};
+
+const PLUGINS = [whiteBackground, alignMarkers, errorBars, verticalLines];
 
 function referenceDataset(label, data, pointStyle, alignTo) {
   return {
@@ -261,6 +285,46 @@ export function plotSweep(canvas, s) {
     },
   });
 }
+
+/**
+ * A tornado chart: one horizontal floating bar per constant from our ratio at one end of its range to the other,
+ * largest swing on top; dark where the high end gives the higher ratio, light hatched where it gives the lower; the
+ * nominal ratio and the mail's as vertical lines.
+ */
+export function plotTornado(canvas, t) {
+  const values = [...t.rows.flatMap((r) => r.range), t.nominal, t.reference].filter((v) => typeof v === 'number');
+  const lines = [];
+  if (typeof t.nominal === 'number') lines.push({ x: t.nominal, label: 'ours ×' + fmtNumber(t.nominal, 2), color: COLORS.muted, dash: [6, 4] });
+  if (typeof t.reference === 'number') lines.push({ x: t.reference, label: 'mail ×' + fmtNumber(t.reference, 2), color: COLORS.reference, dash: [] });
+  return make(canvas, {
+    type: 'bar',
+    data: {
+      labels: t.labels,
+      datasets: [{ label: 'ratio from the low to the high end of the constant (dark: the high end raises it)', data: t.rows.map((r) => r.range),
+        backgroundColor: t.rows.map((r) => (r.atHigh >= r.atLow ? COLORS.off : hatch(COLORS.on, COLORS.onStroke))),
+        borderColor: COLORS.onStroke, borderWidth: 1, pointStyle: 'rect' }],
+    },
+    options: {
+      ...baseOptions(),
+      indexAxis: 'y',
+      scales: {
+        x: { suggestedMin: Math.min(...values) * 0.97, suggestedMax: Math.max(...values) * 1.03,
+          title: axisTitle('on/off ratio (×) with the constant at its low and its high end'), grid: { color: COLORS.grid } },
+        y: { title: axisTitle('constant (largest swing first)') },
+      },
+      plugins: {
+        ...baseOptions().plugins,
+        verticalLines: { lines },
+        tooltip: { callbacks: { label: (ctx) => {
+          const r = t.rows[ctx.dataIndex];
+          return r.constant + ': ×' + fmtNumber(r.atLow, 3) + ' at ' + r.low + ', ×' + fmtNumber(r.atHigh, 3) + ' at ' + r.high
+            + (r.assumption ? ' (assumption)' : '');
+        } } },
+      },
+    },
+  });
+}
+
 
 /** Requests by size; one side (a run) or two (off/on, A/B). Log scale when counts span more than 50×. */
 export function plotHistogram(canvas, h, { offLabel = 'flag off', onLabel = 'flag on' } = {}) {

@@ -184,12 +184,16 @@ function sameValue(a, b) {
   return String(a) === String(b);
 }
 
-/** The DONE results of a matrix (GET /api/matrices/{id}) at one point, split by the studied flag. */
+/**
+ * The DONE results of a matrix (GET /api/matrices/{id}) at one point, split by the studied flag. A band's cells
+ * (they carry profile_overrides) are not runs of the point: they are left out.
+ */
 export function resultsAt(matrix, point, flag) {
   const off = [], on = [];
   for (const cell of matrix.cells || []) {
     const r = cell.result;
     if (cell.status !== 'DONE' || !r) continue;
+    if (r.profile_overrides && Object.keys(r.profile_overrides).length) continue;
     const params = r.params || {};
     if (!Object.entries(point.params).every(([k, v]) => sameValue(params[k], v))) continue;
     const flags = r.optimizations || {};
@@ -375,4 +379,31 @@ export function mostInterestingPoint(points) {
     if (p.hasReference && (best < 0 || p.claimedEffect >= points[best].claimedEffect)) best = i;
   });
   return best >= 0 ? best : points.length - 1;
+}
+
+/**
+ * The tornado of a banded comparison (contracts.md §6): its {@code n} constants with the largest swing, each with our
+ * ratio at its low and its high end (every other constant nominal), and the nominal ratio at the band's scale.
+ */
+export function tornadoSeries(c, n = 10) {
+  if (!c || !Array.isArray(c.influence)) return { empty: true, rows: [] };
+  const rows = c.influence.filter((i) => i.swing > 0).slice(0, n).map((i) => ({
+    constant: i.constant, low: i.low, high: i.high, atLow: i.ratio_at_low, atHigh: i.ratio_at_high, swing: i.swing,
+    assumption: !!i.assumption, basis: i.basis,
+    range: [Math.min(i.ratio_at_low, i.ratio_at_high), Math.max(i.ratio_at_low, i.ratio_at_high)],
+  }));
+  const detail = c.band_detail || {};
+  return { empty: rows.length === 0, rows, labels: rows.map((r) => r.constant.replace(/^cpu\.costs_ps\./, '')),
+    nominal: detail.nominal_ratio ?? c.ratio, band: c.band, reference: c.reference_ratio, scale: detail.scale };
+}
+
+/** Band verdict tallies, effect rows apart from no-effect rows: {effect: {robust: 1}, none: {robust: 2}}. */
+export function bandCounts(comparisons) {
+  const out = { effect: {}, none: {} };
+  for (const c of comparisons) {
+    if (!c.band_verdict || c.effect_row == null) continue;
+    const side = c.effect_row ? out.effect : out.none;
+    side[c.band_verdict] = (side[c.band_verdict] || 0) + 1;
+  }
+  return out;
 }

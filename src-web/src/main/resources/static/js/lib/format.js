@@ -49,8 +49,30 @@ export function fmtRatio(r) {
   return r == null ? '–' : '×' + fmtNumber(r, 2);
 }
 
+/** The label a zero-width seed interval gets instead of a 95 % CI: the model's repetitions are bit-identical. */
+export const NO_NOISE = 'no run-to-run noise in the model';
+
 export function fmtInterval(ci) {
-  return Array.isArray(ci) && ci.length === 2 ? '[' + fmtNumber(ci[0], 2) + ' – ' + fmtNumber(ci[1], 2) + ']' : '';
+  if (!Array.isArray(ci) || ci.length !== 2) return '';
+  if (Math.abs(ci[1] - ci[0]) <= 1e-12 * Math.max(1, Math.abs(ci[0]))) return '(' + NO_NOISE + ')';
+  return '[' + fmtNumber(ci[0], 2) + ' – ' + fmtNumber(ci[1], 2) + ']';
+}
+
+/** A band [lo, hi] of ratios (contracts.md §6) with its width, or '' without one. */
+export function fmtBand(band) {
+  if (!Array.isArray(band) || band.length !== 2) return '';
+  return '[' + fmtNumber(band[0], 2) + ' – ' + fmtNumber(band[1], 2) + '], width ' + fmtNumber(band[1] - band[0], 2);
+}
+
+/** Ours over the mail's figure, shown beside a verdict when it is beyond 1.5× (either way); '' otherwise. */
+export function fmtAbsolute(absolute) {
+  if (!absolute) return '';
+  const parts = [];
+  for (const side of ['off', 'on']) {
+    const f = absolute[side];
+    if (f != null && f > 0 && (f > 1.5 || f < 1 / 1.5)) parts.push('absolute ×' + fmtNumber(f, 2) + ' ' + side);
+  }
+  return parts.join(', ');
 }
 
 /** (b / a − 1) × 100; 0 when both are 0; null when a is 0 alone or a side is missing. */
@@ -78,6 +100,10 @@ const VERDICTS = {
   not_reproduced: { label: 'not reproduced', symbol: '✗' },
   opposite: { label: 'opposite', symbol: '⇄' },
   'n/a': { label: 'no reference', symbol: '·' },
+  robust: { label: 'robust', symbol: '✓' },
+  consistent: { label: 'consistent', symbol: '≈' },
+  inconclusive: { label: 'inconclusive', symbol: '?' },
+  excluded: { label: 'excluded', symbol: '✗' },
   safe: { label: 'safe', symbol: '✓' },
   data_lost: { label: 'data lost', symbol: '✗' },
   inconsistent: { label: 'inconsistent', symbol: '✗' },

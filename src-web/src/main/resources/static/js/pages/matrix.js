@@ -67,11 +67,16 @@ function render(m) {
   } else {
     const s = etaSeconds(m.started_at ? Date.parse(m.started_at) : null, Date.now(), p.ended, p.total);
     eta.textContent = s == null ? 'Estimating the time left after the first cell…' : 'About ' + fmtDuration(s) + ' left at the rate so far.';
+    if ((m.request || {}).band) {
+      eta.textContent += ' Band: its cells are added step by step (one at a time, then corners and hypercube), so the count grows'
+        + ' and this estimate covers the cells known so far.';
+    }
   }
   const req = m.request || {};
   document.getElementById('matrix-request').textContent = 'Flags: ' + listing(req.optimizations, (v) => (v ? 'on' : 'off'),
     (scenarioFlag || 'the studied flag') + ' ∈ {off, on}, the others at their era values') + ' · parameters: '
-    + listing(req.params, String, 'the defaults') + ' · ' + m.repetitions + ' repetition(s), seed ' + m.seed + ' · profile ' + m.profile;
+    + listing(req.params, String, 'the defaults') + ' · ' + m.repetitions + ' repetition(s), seed ' + m.seed + ' · profile ' + m.profile
+    + (req.band ? ' · with its band (every profile constant across its sourced range)' : '');
   const body = document.querySelector('#cells-table tbody');
   clear(body);
   for (const c of m.cells || []) body.append(cellRow(c));

@@ -4,8 +4,8 @@
 
 import { getJson, sendJson } from '../lib/api.js';
 import { el, clear, setStatus, pageReady, link } from '../lib/dom.js';
-import { fmtRatio, fmtInterval, metricLabel, verdictLabel } from '../lib/format.js';
-import { claimLines, newestComparisons, verdictCounts, defaultMatrix, pointLabel, varyingOf } from '../charts/series.js';
+import { fmtRatio, fmtInterval, fmtNumber, fmtAbsolute, metricLabel, verdictLabel } from '../lib/format.js';
+import { claimLines, newestComparisons, verdictCounts, bandCounts, defaultMatrix, pointLabel, varyingOf } from '../charts/series.js';
 import { verdictBadge, showProblem, tokenPrompt, scaleNotes } from '../lib/ui.js';
 import { loadCrashVerdicts, renderCrashVerdicts } from '../lib/crash.js';
 
@@ -42,18 +42,26 @@ function renderReproduction(box, doc, card) {
     return;
   }
   card.dataset.verdicts = cs.map((c) => c.verdict).join(',');
+  card.dataset.bandVerdicts = cs.map((c) => c.band_verdict || '').join(',');
   const varying = varyingOf(cs);
-  const table = el('table', { class: 'data compact' },
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'point'), el('th', { scope: 'col' }, 'ours on/off (95 % CI)'),
-      el('th', { scope: 'col' }, 'mail'), el('th', { scope: 'col' }, 'verdict'))));
+  const banded = cs.some((c) => Array.isArray(c.band));
+  const head = [el('th', { scope: 'col' }, 'point'), el('th', { scope: 'col' }, 'ours on/off (seed interval)'),
+    el('th', { scope: 'col' }, 'mail'), el('th', { scope: 'col' }, 'verdict')];
+  if (banded) head.push(el('th', { scope: 'col' }, 'band verdict (width)'));
+  const table = el('table', { class: 'data compact' }, el('thead', {}, el('tr', {}, ...head)));
   const body = el('tbody');
   const shown = cs.filter((c) => c.reference_ratio != null).slice(0, ROWS_SHOWN);
   for (const c of shown.length ? shown : cs.slice(0, ROWS_SHOWN)) {
-    body.append(el('tr', {},
-      el('td', {}, pointLabel(c, varying)),
+    const abs = fmtAbsolute(c.absolute);
+    const cells = [el('td', {}, pointLabel(c, varying)),
       el('td', {}, fmtRatio(c.ratio) + ' ', el('span', { class: 'muted' }, fmtInterval(c.ratio_ci))),
       el('td', {}, fmtRatio(c.reference_ratio)),
-      el('td', {}, verdictBadge(c.verdict))));
+      el('td', {}, verdictBadge(c.verdict), abs ? el('span', { class: 'muted' }, ' ' + abs) : '')];
+    if (banded) {
+      cells.push(el('td', {}, c.band_verdict ? verdictBadge(c.band_verdict) : '–',
+        c.band ? el('span', { class: 'muted' }, ' ' + fmtNumber(c.band[1] - c.band[0], 2)) : ''));
+    }
+    body.append(el('tr', {}, ...cells));
   }
   table.append(body);
   box.append(table);
@@ -61,6 +69,11 @@ function renderReproduction(box, doc, card) {
   const counts = verdictCounts(cs);
   if (cs.length > ROWS_SHOWN) {
     box.append(el('p', { class: 'muted' }, 'All ' + cs.length + ' points: ' + Object.entries(counts).map(([v, n]) => n + ' ' + verdictLabel(v).slice(2)).join(', ') + '.'));
+  }
+  if (banded) {
+    const b = bandCounts(cs);
+    const part = (m) => Object.entries(m).map(([v, n]) => n + ' ' + v).join(', ') || 'none';
+    box.append(el('p', { class: 'muted band-tally' }, 'Band verdicts — effect rows: ' + part(b.effect) + '; no-effect rows: ' + part(b.none) + '.'));
   }
   const m = cs[0];
   box.append(el('p', { class: 'muted' }, link('/matrices/' + m.matrix_id, 'matrix ' + m.matrix_id), ' · ' + (m.profile || '') +

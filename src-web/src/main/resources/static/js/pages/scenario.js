@@ -4,12 +4,12 @@
 
 import { getJson, sendJson } from '../lib/api.js';
 import { el, clear, setStatus, pageReady, link, statusBadge } from '../lib/dom.js';
-import { fmtRatio, fmtInterval, fmtMiBps, fmtCount, fmtTime, fmtNumber, fmtBytes } from '../lib/format.js';
+import { fmtRatio, fmtInterval, fmtMiBps, fmtCount, fmtTime, fmtNumber, fmtBytes, fmtBand, fmtAbsolute } from '../lib/format.js';
 import {
   comparisonSets, barSeries, sweepSeries, evidencePoints, mostInterestingPoint, resultsAt, histogramSeries, timeSeries, counterRows,
-  expectationsAt, pointLabel,
+  expectationsAt, pointLabel, tornadoSeries,
 } from '../charts/series.js';
-import { plotBars, plotSweep, plotHistogram, plotTime, showEmpty, showChart } from '../charts/plot.js';
+import { plotBars, plotSweep, plotHistogram, plotTime, plotTornado, showEmpty, showChart } from '../charts/plot.js';
 import { verdictBadge, showProblem, clearProblems, takeToken, scaleNotes } from '../lib/ui.js';
 import { loadCrashVerdicts, renderCrashVerdicts } from '../lib/crash.js';
 
@@ -34,17 +34,39 @@ function fillSetup(entry) {
   details.addEventListener('toggle', () => { if (details.open) fillProfile(entry.profile); }, { once: false });
 }
 
-let profileFilled = false;
-async function fillProfile(name) {
-  if (profileFilled) return;
-  profileFilled = true;
-  const profiles = await getJson('/api/profiles');
-  const p = profiles.find((x) => x.name === name);
-  if (!p) return;
-  document.getElementById('profile-title').textContent = p.title || '';
-  const body = document.querySelector('#profile-constants tbody');
-  for (const [k, c] of Object.entries(p.constants || {})) {
-    body.append(el('tr', {}, el('td', {}, el('code', {}, k)), el('td', { class: 'num' }, String(c.value)), el('td', {}, String(c.source ?? ''))));
+let profileFilled = null;
+/** The profile's constants table (id {@code const-KEY} per row, the tornado links to them); once. */
+function fillProfile(name) {
+  if (profileFilled) return profileFilled;
+  profileFilled = getJson('/api/profiles').then((profiles) => {
+    const p = profiles.find((x) => x.name === name);
+    if (!p) return;
+    document.getElementById('profile-title').textContent = p.title || '';
+    const body = document.querySelector('#profile-constants tbody');
+    for (const [k, c] of Object.entries(p.constants || {})) {
+      const range = c.low == null ? '' : (c.low_source || '') + (c.high_source ? ' · ' + c.high_source : '');
+      body.append(el('tr', { id: constId(k) }, el('td', {}, el('code', {}, k), c.assumption ? el('span', { class: 'muted' }, ' assumption') : ''),
+        el('td', { class: 'num' }, String(c.value)), el('td', { class: 'num' }, c.low == null ? '' : String(c.low)),
+        el('td', { class: 'num' }, c.high == null ? '' : String(c.high)),
+        el('td', {}, String(c.source ?? ''), range ? el('div', { class: 'muted' }, 'range: ' + range) : '')));
+    }
+  });
+  return profileFilled;
+}
+
+function constId(key) {
+  return 'const-' + key.replace(/[^a-z0-9]/gi, '-');
+}
+
+/** Opens the profile table at a constant's row (its sources and range). */
+async function showConstant(key) {
+  const details = document.getElementById('profile-constants');
+  details.open = true;
+  await fillProfile(document.getElementById('profile-name').textContent.trim());
+  const row = document.getElementById(constId(key));
+  if (row) {
+    row.classList.add('highlight');
+    row.scrollIntoView({ block: 'center' });
   }
 }
 
@@ -133,6 +155,7 @@ function readForm(form, entry) {
   }
   body.repetitions = integerOrText(form.querySelector('#repetitions').value);
   body.seed = integerOrText(form.querySelector('#seed').value);
+  if (form.querySelector('#band-wanted').checked) body.band = true;
   return body;
 }
 
@@ -153,13 +176,66 @@ function fillComparisonTable(set) {
       el('td', {}, fmtRatio(c.ratio) + ' ', el('span', { class: 'muted' }, fmtInterval(c.ratio_ci))),
       el('td', {}, fmtRatio(c.reference_ratio)),
       el('td', {}, c.mechanism || '–'),
-      el('td', {}, verdictBadge(c.verdict)),
+      el('td', {}, verdictBadge(c.verdict), fmtAbsolute(c.absolute) ? el('span', { class: 'muted' }, ' ' + fmtAbsolute(c.absolute)) : ''),
+      el('td', {}, c.band ? fmtBand(c.band) : el('span', { class: 'muted' }, 'no band run')),
+      el('td', {}, c.band_verdict ? verdictBadge(c.band_verdict) : '–'),
       el('td', {}, link('/matrices/' + c.matrix_id, String(c.matrix_id)))));
   }
   const table = document.getElementById('comparison-table');
   const old = table.parentNode.querySelector('[data-slot=scale-note]');
   if (old) old.remove();
   table.after(scaleNotes(set.comparisons));
+}
+
+/** The band section: a tornado of the chosen banded comparison, its constants linked to their sources. */
+function drawBand(set) {
+  const banded = set.comparisons.filter((c) => Array.isArray(c.band));
+  const section = document.getElementById('band');
+  section.hidden = banded.length === 0;
+  if (!banded.length) return;
+  const select = document.getElementById('band-point');
+  clear(select);
+  banded.forEach((c, i) => select.append(el('option', { value: String(i) }, pointLabel(c, set.varying))));
+  const effect = banded.findIndex((c) => c.effect_row);
+  select.value = String(effect >= 0 ? effect : 0);
+  const draw = () => {
+    const c = banded[Number(select.value)];
+    const t = tornadoSeries(c, 10);
+    const d = c.band_detail || {};
+    document.getElementById('band-summary').replaceChildren(' band ', el('strong', {}, fmtBand(c.band)), ' at scale ' + d.scale + ' · ',
+      verdictBadge(c.band_verdict), c.band_effect ? el('span', { class: 'muted' }, ' effect share [' + fmtNumber(c.band_effect[0], 2) + ' – '
+        + fmtNumber(c.band_effect[1], 2) + ']') : '');
+    const canvas = document.getElementById('chart-tornado');
+    if (t.empty) showEmpty(canvas, 'No constant moves this comparison: every swing is 0.');
+    else {
+      showChart(canvas);
+      plotTornado(canvas, t);
+    }
+    const body = document.querySelector('#tornado-table tbody');
+    clear(body);
+    for (const r of t.rows) {
+      const a = el('a', { href: '#' + constId(r.constant) }, el('code', {}, r.constant));
+      a.addEventListener('click', (ev) => {
+        ev.preventDefault();
+        showConstant(r.constant);
+      });
+      body.append(el('tr', {}, el('th', { scope: 'row' }, a), el('td', { class: 'num' }, String(r.low)), el('td', { class: 'num' }, String(r.high)),
+        el('td', { class: 'num' }, fmtRatio(r.atLow)), el('td', { class: 'num' }, fmtRatio(r.atHigh)), el('td', { class: 'num' }, fmtNumber(r.swing, 3)),
+        el('td', {}, r.assumption ? 'assumption' : r.basis || '')));
+    }
+    const notes = document.getElementById('band-notes');
+    clear(notes);
+    const beyond = d.beyond_corners || [];
+    notes.append(el('li', {}, d.points + ' points, ' + d.cells_run + ' cells; corners ' + (d.corners ? fmtInterval(d.corners) : 'none') + '; '
+      + (d.hypercube_points || 0) + ' hypercube points, ' + beyond.length + ' beyond the corners' + (beyond.length ? ': ' + beyond[0].why : '') + '.'));
+    notes.append(el('li', {}, 'Share of the swing from constants marked assumption: ' + fmtNumber(100 * (d.assumption_share || 0), 0) + ' %.'));
+    if (d.calibration) notes.append(el('li', {}, 'Re-solved at every point: ' + d.calibration.constants.length + ' calibrated constants ('
+      + d.calibration.rule + ').'));
+    if ((d.structural || []).length) notes.append(el('li', {}, 'Structural choices, listed not swept: ' + d.structural.join('; ') + '.'));
+    if ((d.not_read || []).length) notes.append(el('li', {}, (d.not_read || []).length + ' constants the runs never read (no swing by construction).'));
+  };
+  select.onchange = draw;
+  draw();
 }
 
 async function matrixDoc(id) {
@@ -237,6 +313,7 @@ async function drawSet(set, doc, entry) {
     : set.varying.params.join(', ') || 'parameter point';
   plotBars(document.getElementById('chart-bars'), barSeries(set), { metric: metricOf(set, doc), xTitle });
   fillComparisonTable(set);
+  drawBand(set);
   rowsNote(set, entry);
   const sweepCanvas = document.getElementById('chart-sweep');
   const s = sweepSeries(set);

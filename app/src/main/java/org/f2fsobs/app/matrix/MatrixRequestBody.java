@@ -20,7 +20,9 @@ record MatrixRequestBody(
         @Schema(description = "parameter → the values to run (default: the scenario's)") Map<String, List<Object>> params,
         @Schema(description = "runs per point and flag setting (default 3); repetition i uses seed + i") Integer repetitions,
         @Schema(description = "the matrix seed (default 1)") Long seed,
-        @Schema(description = "machine profile (default: the scenario's)") String profile) {
+        @Schema(description = "machine profile (default: the scenario's)") String profile,
+        @Schema(description = "also run the band (contracts.md §6): every profile constant the runs read across its sourced range; "
+                + "the matrix then grows by the band's cells, within observatory.limits.band-cells") Boolean band) {
 
     MatrixRequest request() {
         return new MatrixRequest(scenario, optimizations, params, repetitions, seed);

@@ -96,16 +96,23 @@ class MatrixService {
             var over = limits.run().check(scenario, c);     // the bench runner's check, the same as the CLI's
             if (!over.isEmpty()) return Mono.error(ApiException.overLimit(over.get(0)));
         }
+        boolean band = Boolean.TRUE.equals(body.band());
+        if (band) {
+            ApiException refused = BandAdmission.refusal(catalog, scenario, e.cells(), request.seed(), limits.bandCells());
+            if (refused != null) return Mono.error(refused);
+        }
         String profile = e.cells().get(0).profile();
-        String requestJson = Json.compact(requestDocument(request, profile));
+        String requestJson = Json.compact(requestDocument(request, profile, band));
         Instant now = Instant.now();
+        org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec row = db.sql("INSERT INTO MATRICES (SCENARIO, PROFILE, STATUS, "
+                        + "REQUEST_JSON, SEED, REPETITIONS, CELL_COUNT, CREATED_AT, BAND_PENDING, OWN_CELLS) "
+                        + "VALUES (:scenario, :profile, 'QUEUED', :request, :seed, :reps, :count, :now, :band, :own)")
+                .bind("scenario", scenario.id()).bind("profile", profile).bind("request", requestJson)
+                .bind("seed", request.seed()).bind("reps", request.repetitions())
+                .bind("count", e.cells().size()).bind("now", now).bind("band", band);
+        var withOwn = band ? row.bind("own", e.cells().size()) : row.bindNull("own", Integer.class);
         Mono<Matrix> insert = admission.admitMatrix()
-                .then(db.sql("INSERT INTO MATRICES (SCENARIO, PROFILE, STATUS, REQUEST_JSON, SEED, REPETITIONS, CELL_COUNT, CREATED_AT) "
-                                + "VALUES (:scenario, :profile, 'QUEUED', :request, :seed, :reps, :count, :now)")
-                        .bind("scenario", scenario.id()).bind("profile", profile).bind("request", requestJson)
-                        .bind("seed", request.seed()).bind("reps", request.repetitions())
-                        .bind("count", e.cells().size()).bind("now", now)
-                        .filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one())
+                .then(withOwn.filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one())
                 .flatMap(id -> Flux.range(0, e.cells().size())
                         .concatMap(i -> db.sql("INSERT INTO CELLS (MATRIX_ID, CELL_INDEX, SPEC_JSON, STATUS) VALUES (:m, :i, :spec, 'QUEUED')")
                                 .bind("m", id).bind("i", i).bind("spec", Json.compact(e.cells().get(i))).fetch().rowsUpdated())
@@ -118,10 +125,11 @@ class MatrixService {
     }
 
     /** The request as accepted, normalised: what REQUEST_JSON keeps and GET shows. */
-    private static MatrixViews.AcceptedRequest requestDocument(MatrixRequest r, String profile) {
+    private static MatrixViews.AcceptedRequest requestDocument(MatrixRequest r, String profile, boolean band) {
         Map<String, List<Object>> params = new LinkedHashMap<>();
         r.params().forEach((k, v) -> params.put(k, v.stream().map(ParamValues::normalize).toList()));
-        return new MatrixViews.AcceptedRequest(r.scenario(), profile, r.optimizations(), params, r.repetitions(), r.seed());
+        return new MatrixViews.AcceptedRequest(r.scenario(), profile, r.optimizations(), params, r.repetitions(), r.seed(),
+                band ? Boolean.TRUE : null);
     }
 
     Mono<Matrix> find(long id) {
@@ -145,7 +153,7 @@ class MatrixService {
         }
         MatrixComparisons cached = partial.get(m.id(), m.cellsDone());
         if (cached != null) return Mono.just(cached);
-        return runs.findResultsByMatrix(m.id()).map(r -> ResultJson.read(r.resultJson(), RunResult.class)).collectList()
+        return runs.findOwnResultsByMatrix(m.id()).map(r -> ResultJson.read(r.resultJson(), RunResult.class)).collectList()
                 .publishOn(Schedulers.boundedElastic())
                 .map(results -> {
                     try {

@@ -38,7 +38,7 @@ final class MatrixViews {
 
     /** The request as accepted, normalised (defaults filled in): what {@code REQUEST_JSON} keeps. */
     record AcceptedRequest(String scenario, String profile, Map<String, List<Boolean>> optimizations, Map<String, List<Object>> params,
-                           Integer repetitions, Long seed) {}
+                           Integer repetitions, Long seed, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean band) {}
 
     /** {@code GET /api/matrices/{id}}: status, progress, cells (with results, or headlines), comparisons. */
     record Detail(@JsonUnwrapped Summary summary, AcceptedRequest request, Progress progress, List<CellState> cells,

@@ -38,11 +38,15 @@ public class MatrixFinisher {
         this.durability = durability;
     }
 
-    /** The comparisons of {@code results} (the DONE cells of a matrix of {@code scenario} with seed {@code seed}). */
+    /**
+     * The comparisons of {@code results} (the DONE cells of a matrix of {@code scenario} with seed {@code seed}): of
+     * its own cells only, a band's cells ({@code profile_overrides}) are not samples of them.
+     */
     public List<Comparison> comparisons(List<RunResult> results, String scenario, long seed) {
         Scenario s = catalog.find(scenario).orElse(null);
-        if (s == null || results.isEmpty()) return List.of();
-        return ScenarioComparisons.of(results, s, seed);
+        List<RunResult> own = MatrixBands.ownCells(results);
+        if (s == null || own.isEmpty()) return List.of();
+        return ScenarioComparisons.of(own, s, seed);
     }
 
     /** The point key of a comparison: profile, canonical parameters, iozone row. */
@@ -50,13 +54,71 @@ public class MatrixFinisher {
         return "profile=" + profile + ";" + ParamValues.canonical(c.params()) + (c.row() == null ? "" : ";row=" + c.row());
     }
 
-    /** Blocking; called by the worker that ended a cell. */
+    /** Blocking; called by the worker that ended a cell: a band goes on, or a DONE matrix is compared. */
     synchronized void compareIfDone(long matrixId) {
+        advanceBand(matrixId);
         var m = db.sql("SELECT SCENARIO, PROFILE, SEED FROM MATRICES WHERE ID = :id AND STATUS = 'DONE' AND COMPARED = FALSE")
                 .bind("id", matrixId)
                 .map(r -> new Object[] {r.get("SCENARIO", String.class), r.get("PROFILE", String.class), r.get("SEED", Long.class)})
                 .one().block();
         if (m != null) compare(matrixId, (String) m[0], (String) m[1], (Long) m[2]);
+    }
+
+    /**
+     * A band matrix none of whose cells is queued or running: appends its band's next cells, or, when the band is
+     * complete, ends the matrix (DONE). A plan that fails ends the matrix FAILED with its message.
+     */
+    synchronized void advanceBand(long matrixId) {
+        var m = db.sql("SELECT REQUEST_JSON FROM MATRICES WHERE ID = :id AND STATUS = 'RUNNING' AND BAND_PENDING = TRUE "
+                        + "AND NOT EXISTS (SELECT 1 FROM CELLS WHERE MATRIX_ID = :id AND STATUS IN ('QUEUED', 'RUNNING'))")
+                .bind("id", matrixId).map(r -> r.get("REQUEST_JSON", String.class)).one().block();
+        if (m == null) return;
+        Instant now = Instant.now();
+        Mono<Long> change;
+        try {
+            var step = MatrixBands.plan(catalog, m).next(results(matrixId));
+            if (step.done()) {
+                change = db.sql("UPDATE MATRICES SET BAND_PENDING = FALSE, STATUS = 'DONE', FINISHED_AT = :now WHERE ID = :id AND STATUS = 'RUNNING'")
+                        .bind("now", now).bind("id", matrixId).fetch().rowsUpdated();
+                log.info("matrix {}: band complete ({} points)", matrixId, step.pointsKnown());
+            } else {
+                List<String> specs = MatrixBands.specs(step.cells());
+                List<String> stored = db.sql("SELECT SPEC_JSON FROM CELLS WHERE MATRIX_ID = :id").bind("id", matrixId)
+                        .map(r -> r.get("SPEC_JSON", String.class)).all().collectList().block();
+                for (String spec : specs) {
+                    if (stored != null && stored.contains(spec)) {
+                        throw new IllegalStateException("the plan asks again for a cell that has run (its result does not match its spec): " + spec);
+                    }
+                }
+                change = db.sql("SELECT COALESCE(MAX(CELL_INDEX), -1) AS LAST FROM CELLS WHERE MATRIX_ID = :id").bind("id", matrixId)
+                        .map(r -> r.get("LAST", Integer.class)).one()
+                        .flatMap(last -> Flux.range(0, specs.size())
+                                .concatMap(i -> db.sql("INSERT INTO CELLS (MATRIX_ID, CELL_INDEX, SPEC_JSON, STATUS) VALUES (:m, :i, :spec, 'QUEUED')")
+                                        .bind("m", matrixId).bind("i", last + 1 + i).bind("spec", specs.get(i)).fetch().rowsUpdated())
+                                .then(db.sql("UPDATE MATRICES SET CELL_COUNT = CELL_COUNT + :n WHERE ID = :id").bind("n", specs.size())
+                                        .bind("id", matrixId).fetch().rowsUpdated()));
+                log.info("matrix {}: band {}: {} more cells ({}/{} points complete)", matrixId, step.phase(), specs.size(),
+                        step.pointsComplete(), step.pointsKnown());
+            }
+        } catch (RuntimeException e) {
+            log.error("matrix {}: band failed: {}", matrixId, e.toString(), e);
+            change = db.sql("UPDATE MATRICES SET STATUS = 'FAILED', ERROR = :e, FINISHED_AT = :now WHERE ID = :id AND STATUS = 'RUNNING'")
+                    .bind("e", Json.truncate("band: " + e.getMessage(), 4000)).bind("now", now).bind("id", matrixId).fetch().rowsUpdated();
+        }
+        tx.transactional(change).then(durability.checkpoint()).block();
+    }
+
+    private List<RunResult> results(long matrixId) {
+        List<RunResult> r = db.sql("SELECT RESULT_JSON FROM RUNS WHERE MATRIX_ID = :id ORDER BY CELL_INDEX").bind("id", matrixId)
+                .map(x -> ResultJson.read(x.get("RESULT_JSON", String.class), RunResult.class)).all().collectList().block();
+        return r == null ? List.of() : r;
+    }
+
+    /** At start-up: band matrices that stopped between two steps. */
+    synchronized void advanceBands() {
+        List<Long> ids = db.sql("SELECT ID FROM MATRICES WHERE STATUS = 'RUNNING' AND BAND_PENDING = TRUE ORDER BY ID")
+                .map(r -> r.get("ID", Long.class)).all().collectList().block();
+        if (ids != null) for (long id : ids) advanceBand(id);
     }
 
     /** At start-up: DONE matrices whose comparisons were never stored. */
@@ -67,11 +129,16 @@ public class MatrixFinisher {
     }
 
     private void compare(long matrixId, String scenario, String profile, long seed) {
-        List<RunResult> results = db.sql("SELECT RESULT_JSON FROM RUNS WHERE MATRIX_ID = :id ORDER BY CELL_INDEX").bind("id", matrixId)
-                .map(r -> ResultJson.read(r.get("RESULT_JSON", String.class), RunResult.class)).all().collectList().block();
+        List<RunResult> results = results(matrixId);
+        String request = db.sql("SELECT REQUEST_JSON FROM MATRICES WHERE ID = :id").bind("id", matrixId)
+                .map(r -> r.get("REQUEST_JSON", String.class)).one().block();
         List<Comparison> comparisons;
         try {
-            comparisons = comparisons(results == null ? List.of() : results, scenario, seed);
+            comparisons = comparisons(results, scenario, seed);
+            if (MatrixBands.wanted(request)) {
+                var step = MatrixBands.plan(catalog, request).next(results);
+                if (step.done()) comparisons = step.result().attach(comparisons);
+            }
         } catch (RuntimeException e) {
             log.error("matrix {}: comparisons failed: {}", matrixId, e.toString(), e);
             return;

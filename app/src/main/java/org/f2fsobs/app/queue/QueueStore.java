@@ -145,12 +145,18 @@ public class QueueStore {
     }
 
     /**
+     * A running matrix whose band is not complete does not end when its cells have: {@link MatrixFinisher#advanceBand}
+     * appends the band's next cells, or ends it.
+     */
+    private static final String BAND_GOES_ON = "AND NOT (STATUS = 'RUNNING' AND BAND_PENDING = TRUE) ";
+
+    /**
      * Ends matrix {@code m} when none of its cells is QUEUED or RUNNING: RUNNING → DONE, and FINISHED_AT for a
      * FAILED or CANCELLED one. Runs inside the caller's transaction, after it updated the matrix row.
      */
     private Mono<Long> finishMatrixIfDone(long m, Instant now) {
         return db.sql("UPDATE MATRICES SET STATUS = CASE WHEN STATUS = 'RUNNING' THEN 'DONE' ELSE STATUS END, FINISHED_AT = :now "
-                        + "WHERE ID = :m AND FINISHED_AT IS NULL AND STATUS IN ('RUNNING', 'FAILED', 'CANCELLED') "
+                        + "WHERE ID = :m AND FINISHED_AT IS NULL AND STATUS IN ('RUNNING', 'FAILED', 'CANCELLED') " + BAND_GOES_ON
                         + "AND NOT EXISTS (SELECT 1 FROM CELLS WHERE MATRIX_ID = :m AND STATUS IN ('QUEUED', 'RUNNING'))")
                 .bind("now", now).bind("m", m).fetch().rowsUpdated();
     }
@@ -215,7 +221,7 @@ public class QueueStore {
                         .fetch().rowsUpdated())
                 .zipWith(db.sql("UPDATE CRASH_CHECKS SET STATUS = 'QUEUED', STARTED_AT = NULL WHERE STATUS = 'RUNNING'").fetch().rowsUpdated())
                 .zipWith(db.sql("UPDATE MATRICES m SET STATUS = CASE WHEN STATUS = 'RUNNING' THEN 'DONE' ELSE STATUS END, FINISHED_AT = :now "
-                                + "WHERE FINISHED_AT IS NULL AND STATUS IN ('RUNNING', 'FAILED', 'CANCELLED') AND NOT EXISTS "
+                                + "WHERE FINISHED_AT IS NULL AND STATUS IN ('RUNNING', 'FAILED', 'CANCELLED') " + BAND_GOES_ON + "AND NOT EXISTS "
                                 + "(SELECT 1 FROM CELLS c WHERE c.MATRIX_ID = m.ID AND c.STATUS IN ('QUEUED', 'RUNNING'))").bind("now", now)
                         .fetch().rowsUpdated())
                 .map(t -> new Recovery(t.getT1().getT1().getT1().getT1(), t.getT1().getT1().getT1().getT2(), t.getT1().getT1().getT2(),
@@ -226,7 +232,7 @@ public class QueueStore {
     /** Ends every matrix whose cells all ended (a safety net the dispatcher runs when idle). */
     Mono<Long> finishEndedMatrices() {
         return db.sql("UPDATE MATRICES m SET STATUS = CASE WHEN STATUS = 'RUNNING' THEN 'DONE' ELSE STATUS END, FINISHED_AT = :now "
-                        + "WHERE FINISHED_AT IS NULL AND STATUS IN ('RUNNING', 'FAILED', 'CANCELLED') AND NOT EXISTS "
+                        + "WHERE FINISHED_AT IS NULL AND STATUS IN ('RUNNING', 'FAILED', 'CANCELLED') " + BAND_GOES_ON + "AND NOT EXISTS "
                         + "(SELECT 1 FROM CELLS c WHERE c.MATRIX_ID = m.ID AND c.STATUS IN ('QUEUED', 'RUNNING'))")
                 .bind("now", Instant.now()).fetch().rowsUpdated();
     }

@@ -134,6 +134,7 @@ public class RunQueue implements SmartLifecycle {
             log.info("recovered after restart: {} cells, {} runs, {} crash checks queued again; {} cells of ended matrices cancelled; "
                     + "{} matrices ended", rec.cellsRequeued(), rec.runsRequeued(), rec.crashChecksRequeued(), rec.cellsCancelled(), rec.matricesEnded());
         }
+        finisher.advanceBands();
         finisher.compareUncompared();
         AtomicInteger n = new AtomicInteger();
         ThreadFactory tf = r -> {

@@ -21,4 +21,9 @@ public interface RunRepository extends ReactiveCrudRepository<Run, Long> {
     /** The result documents of a matrix's DONE cells, in cell order. */
     @Query("SELECT ID, RESULT_JSON FROM RUNS WHERE MATRIX_ID = :matrixId ORDER BY CELL_INDEX")
     Flux<ResultRow> findResultsByMatrix(long matrixId);
+
+    /** The result documents of a matrix's own DONE cells (not its band's, contracts.md §6), in cell order. */
+    @Query("SELECT r.ID AS ID, r.RESULT_JSON AS RESULT_JSON FROM RUNS r JOIN MATRICES m ON m.ID = r.MATRIX_ID "
+            + "WHERE r.MATRIX_ID = :matrixId AND (m.OWN_CELLS IS NULL OR r.CELL_INDEX < m.OWN_CELLS) ORDER BY r.CELL_INDEX")
+    Flux<ResultRow> findOwnResultsByMatrix(long matrixId);
 }

@@ -19,12 +19,16 @@ public final class Json {
         return COMPACT.writeValueAsString(value);
     }
 
-    /** A stored cell back as the runner wants it: parameters canonical again (integers as Long, others as Double). */
+    /**
+     * A stored cell back as the runner wants it: parameters canonical again (integers as Long, others as Double), its
+     * profile overrides kept (a band cell's, contracts.md §6).
+     */
     public static CellSpec cell(String json) {
         CellSpec raw = ResultJson.read(json, CellSpec.class);
         SortedMap<String, Object> params = new TreeMap<>();
         for (Map.Entry<String, Object> e : raw.params().entrySet()) params.put(e.getKey(), ParamValues.normalize(e.getValue()));
-        return new CellSpec(raw.scenario(), raw.profile(), new TreeMap<>(raw.optimizations()), params, raw.seed(), raw.repetition());
+        return new CellSpec(raw.scenario(), raw.profile(), new TreeMap<>(raw.optimizations()), params, raw.seed(), raw.repetition(),
+                raw.profileOverrides());
     }
 
     /** {@code flag=true,flag=false,…} in name order: the {@code FLAGS} column. */

@@ -19,7 +19,7 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
     public ObservatoryProperties {
         if (dataDir == null) dataDir = "./data";
         if (apiToken != null && apiToken.isBlank()) apiToken = null;
-        if (limits == null) limits = new Limits(null, null, null, null, null, null, null, null, null);
+        if (limits == null) limits = new Limits(null, null, null, null, null, null, null, null, null, null);
         if (queue == null) queue = new Queue(null, null, null);
     }
 
@@ -42,9 +42,12 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
      * @param commandLength      characters of a free-form command (and of mkfs/mount options); {@code command_length}
      * @param crashPoints        crash points one crash check may visit ({@code max_points}); {@code crash_points}
      * @param bodyBytes          bytes of a request body (JSON, JMH files); {@code body_bytes}
+     * @param bandCells          cells a matrix's band may run (contracts.md §6, {@code "band": true}), checked against
+     *                           the band's upper bound before the matrix is accepted; {@code band_cells}
      */
     public record Limits(Long maxCells, Integer concurrentMatrices, Integer queuedMatrices, Integer queuedRuns,
-                         Long runDataBytes, Long runSeconds, Integer commandLength, Integer crashPoints, Integer bodyBytes) {
+                         Long runDataBytes, Long runSeconds, Integer commandLength, Integer crashPoints, Integer bodyBytes,
+                         Long bandCells) {
         public static final String MAX_CELLS = RunLimits.MAX_CELLS;
         public static final String CONCURRENT_MATRICES = "concurrent_matrices";
         public static final String QUEUED_MATRICES = "queued_matrices";
@@ -54,6 +57,7 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
         public static final String COMMAND_LENGTH = RunLimits.COMMAND_LENGTH;
         public static final String CRASH_POINTS = RunLimits.CRASH_POINTS;
         public static final String BODY_BYTES = "body_bytes";
+        public static final String BAND_CELLS = "band_cells";
         /** Not a setting: each scenario's smallest meaningful scale (its catalog file), named on a 422 like a limit. */
         public static final String MIN_SCALE = "min_scale";
 
@@ -68,6 +72,7 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
             if (commandLength == null) commandLength = (int) RunLimits.DEFAULT.commandLength();
             if (crashPoints == null) crashPoints = (int) RunLimits.DEFAULT.crashPoints();
             if (bodyBytes == null) bodyBytes = 4 << 20;
+            if (bandCells == null) bandCells = 5000L;
             positive(MAX_CELLS, maxCells);
             positive(CONCURRENT_MATRICES, concurrentMatrices);
             if (queuedMatrices < 0) throw new IllegalArgumentException("observatory.limits.queued-matrices must be >= 0");
@@ -77,6 +82,7 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
             positive(COMMAND_LENGTH, commandLength);
             positive(CRASH_POINTS, crashPoints);
             positive(BODY_BYTES, bodyBytes);
+            positive(BAND_CELLS, bandCells);
         }
 
         /** The limits the bench runner checks a request against (the same code as the CLI's). */

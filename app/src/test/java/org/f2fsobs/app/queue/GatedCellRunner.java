@@ -84,7 +84,10 @@ public class GatedCellRunner implements CellRunner {
             if (!open && !releasedSeeds.contains(cell.seed())) permits--;
         }
         if (failWhen.test(cell)) throw new IllegalArgumentException("synthetic failure of seed " + cell.seed());
-        return result(cell.scenario(), cell.profile(), cell.optimizations(), new LinkedHashMap<>(cell.params()), cell.seed());
+        RunResult r = result(cell.scenario(), cell.profile(), cell.optimizations(), new LinkedHashMap<>(cell.params()), cell.seed());
+        return new RunResult(r.scenario(), r.tool(), r.command(), r.toolOutput(), r.profile(), r.mkfs(), r.mount(), r.optimizations(),
+                r.params(), r.seed(), r.headline(), r.metrics(), r.counters(), r.histograms(), r.timeBreakdownNs(), r.preparation(),
+                r.reference(), r.virtualNs(), r.wallMs(), r.reproduce(), r.engineVersion(), cell.profileOverrides(), null);
     }
 
     @Override

@@ -92,6 +92,30 @@ class QueueMechanicsTests {
         api.await("/api/matrices?page=0", m -> count("SELECT COUNT(*) AS N FROM CELLS WHERE STATUS IN ('QUEUED', 'RUNNING')") == 0, 30);
     }
 
+    /**
+     * A band matrix grows: after its own cells, the band's (here the synthetic runs read no profile constant, so the
+     * band is its nominal point and the calibration's baseline and slope probe: two more cells), and it ends only
+     * when the band is complete, with the band on its comparisons.
+     */
+    @Test
+    void aBandMatrixAppendsItsBandsCellsAndEndsWithTheBand() {
+        runner.open();
+        long id = api.submitMatrix("{\"scenario\": \"fio-large-section\", \"params\": {\"scale\": [0.01]}, \"repetitions\": 1, "
+                + "\"seed\": 1, \"band\": true}");
+        Map<String, Object> m = api.awaitMatrix(id, "DONE", 30);
+        assertThat(m.get("cell_count")).isEqualTo(4);
+        assertThat(((Map<?, ?>) m.get("request")).get("band")).isEqualTo(true);
+        assertThat(runner.started).filteredOn(c -> !c.profileOverrides().isEmpty()).hasSize(1);      // the probe
+        List<?> comparisons = (List<?>) m.get("comparisons");
+        assertThat(comparisons).hasSize(1);
+        Map<?, ?> c = (Map<?, ?>) comparisons.get(0);
+        assertThat((List<?>) c.get("band")).hasSize(2);
+        assertThat(c.get("band_verdict")).isNotNull();
+        assertThat(((Map<?, ?>) c.get("off")).get("n")).isEqualTo(1);                                  // band cells are no samples
+        List<ServerSentEvent<String>> events = api.events(id, null);
+        assertThat(events).extracting(ServerSentEvent::event).containsExactly("cell", "cell", "cell", "cell", "done");
+    }
+
     @Test
     void cancelMidMatrixStopsTheRunningCellsAndTheQueuedOnes() {
         long id = api.submitMatrix(SIX_CELLS);

@@ -32,7 +32,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "observatory.api-token=s3cret", "observatory.limits.max-cells=8", "observatory.limits.run-data-bytes=1073741824",
         "observatory.limits.command-length=200", "observatory.limits.crash-points=100", "observatory.limits.body-bytes=65536",
-        "observatory.limits.concurrent-matrices=1", "observatory.limits.queued-matrices=0"})
+        "observatory.limits.concurrent-matrices=1", "observatory.limits.queued-matrices=0", "observatory.limits.band-cells=1000"})
 @AutoConfigureWebTestClient(timeout = "PT60S")
 class BadRequestTests {
     static final String TOKEN = "s3cret";
@@ -109,6 +109,10 @@ class BadRequestTests {
                 bad("POST", "/api/matrices", "{" + FIO + ", \"repetitions\": 1000000000}", TOKEN, 422, "max_cells"),
                 bad("POST", "/api/matrices", "{" + FIO + ", \"repetitions\": 1}", TOKEN, 422, "run_data_bytes"),
                 bad("POST", "/api/matrices", big, TOKEN, 422, "body_bytes"),
+                // a band (contracts.md §6): a boolean, one scale, within its own cell limit
+                bad("POST", "/api/matrices", "{" + FIO + ", \"params\": {\"scale\": [0.01]}, \"repetitions\": 1, \"band\": \"yes\"}", TOKEN, 400, "band"),
+                bad("POST", "/api/matrices", "{" + FIO + ", \"params\": {\"scale\": [0.01, 0.02]}, \"repetitions\": 1, \"band\": true}", TOKEN, 400, "band"),
+                bad("POST", "/api/matrices", "{" + FIO + ", \"params\": {\"scale\": [0.01]}, \"repetitions\": 1, \"band\": true}", TOKEN, 422, "band_cells"),
                 // single runs
                 bad("POST", "/api/runs", "{\"command\": \"fio --name=x --size=1m\"}", TOKEN, 400, "profile"),
                 bad("POST", "/api/runs", "{\"profile\": \"nullblk-x86\", \"command\": \"rm -rf /\"}", TOKEN, 400, "command"),

@@ -40,6 +40,7 @@ class ObservatoryPropertiesTests {
         assertThat(p.limits().commandLength()).isEqualTo(4096);
         assertThat(p.limits().crashPoints()).isEqualTo(10_000);
         assertThat(p.limits().bodyBytes()).isEqualTo(4 << 20);
+        assertThat(p.limits().bandCells()).isEqualTo(5000);
         assertThat(p.queue().effectiveWorkers()).isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
         assertThat(p.queue().durableCommits()).isTrue();
     }

@@ -214,6 +214,10 @@ class DashboardBrowserTests extends DashboardTestSupport {
                 "Smallest failing point " + DashboardFixture.IOZONE_SMALLEST_FAILING_POINT, "/compressed/iozone.tmp", "promised by O_SYNC",
                 "Recovery after the cuts");
         assertThat(driver.findElement(By.cssSelector("#card-fio-large-section [data-slot=crash]")).getText()).contains("No crash check yet");
+        // the card of the banded matrix shows the band verdict and width, and the tally keeps effect rows apart
+        WebElement dd = driver.findElement(By.cssSelector("#card-dd-compressed-read [data-slot=reproduction]"));
+        assertThat(dd.getText()).contains("band verdict (width)", "Band verdicts — effect rows:", "no-effect rows:");
+        assertThat(driver.findElement(By.id("card-dd-compressed-read")).getDomAttribute("data-band-verdicts")).isNotBlank();
         Browser.screenshot(driver, "overview");
 
         // each card offers only sizes that keep its scenario's regime: tiotest only its full size (docs/scale.md)
@@ -318,6 +322,27 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(segEntry.getDomAttribute("class")).isEqualTo("expected");
         assertThat(segEntry.findElement(By.cssSelector("td.change")).getText()).startsWith("−");
         Browser.screenshot(driver, "scenario-fio-large-section");
+
+        // no band ran for this matrix: the band section stays hidden
+        assertThat(driver.findElement(By.id("band")).isDisplayed()).isFalse();
+
+        // dd-compressed-read ran with its band: the interval beside our ratio, the band verdict, the tornado of the lz4
+        // point with each constant linked to its row in the profile table (sources and range)
+        open("/scenarios/dd-compressed-read");
+        assertThat(driver.findElement(By.id("band")).isDisplayed()).isTrue();
+        assertThat(driver.findElement(By.id("comparison-table")).getText()).contains("width", "excluded").contains("no run-to-run noise in the model");
+        assertThat(driver.findElement(By.id("band-point")).getText()).contains("compression=lz4");
+        Map<String, Object> tornado = chart("chart-tornado");
+        assertThat(tornado).as("the tornado chart").isNotNull();
+        assertThat(labels(tornado)).isNotEmpty().hasSizeLessThanOrEqualTo(10);
+        List<WebElement> links = driver.findElements(By.cssSelector("#tornado-table tbody th a"));
+        assertThat(links).hasSize(labels(tornado).size());
+        String first = links.get(0).getText();
+        links.get(0).click();
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(d -> !d.findElements(By.cssSelector("#profile-constants tr.highlight")).isEmpty());
+        WebElement row = driver.findElement(By.cssSelector("#profile-constants tr.highlight"));
+        assertThat(row.getText()).startsWith(first).contains("range:");
+        Browser.screenshot(driver, "scenario-dd-compressed-read-band");
 
         // iozone: one bar pair per record length row, the mail's figure on every row
         open("/scenarios/iozone-compressed-sync");
@@ -494,6 +519,14 @@ class DashboardBrowserTests extends DashboardTestSupport {
                   matrix: s.defaultMatrix({ id: 'x', flag: 'f', params: [{ name: 'segs_per_sec', default: 128, mail_values: [1, 128] },
                     { name: 'scale', default: 1, mail_values: [1] }, { name: 'seed', default: 1 }] }, 0.01),
                   eta: s.etaSeconds(0, 10000, 2, 6),
+                  noNoise: f.fmtInterval([1.238, 1.238]), ci: f.fmtInterval([1.2, 1.3]), band: f.fmtBand([1.12, 1.7]),
+                  absolute: f.fmtAbsolute({ off: 3.89, on: 1.06 }),
+                  tornado: s.tornadoSeries({ ratio: 1.34, reference_ratio: 1.19, band: [1.12, 1.7], band_detail: { nominal_ratio: 1.35, scale: 0.01 },
+                    influence: [{ constant: 'cpu.costs_ps.seg_entry_read', low: 216, high: 1181, ratio_at_low: 1.13, ratio_at_high: 1.70, swing: 0.57, assumption: false },
+                      { constant: 'memory.available_bytes', low: 1, high: 2, ratio_at_low: 1.36, ratio_at_high: 1.34, swing: 0.02, assumption: true },
+                      { constant: 'cpu.costs_ps.lz4_decompress_byte', low: 1, high: 2, ratio_at_low: 1.35, ratio_at_high: 1.35, swing: 0, assumption: true }] }),
+                  bandCounts: s.bandCounts([{ band_verdict: 'robust', effect_row: false }, { band_verdict: 'inconclusive', effect_row: true },
+                    { band_verdict: 'robust', effect_row: true }, { band_verdict: null, effect_row: true }]),
                 })).catch((e) => done({ error: String(e) }));
                 """);
         assertThat(r.get("error")).isNull();
@@ -507,6 +540,15 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(matrix.get("optimizations")).isEqualTo(Map.of("f", List.of(false, true)));
         assertThat(matrix.get("params")).isEqualTo(Map.of("segs_per_sec", List.of(1L, 128L), "scale", List.of(0.01)));
         assertThat(((Number) r.get("eta")).doubleValue()).isEqualTo(20.0);
+        // bands (contracts.md §6): a zero-width seed interval says why; the tornado keeps what moves, largest first
+        assertThat(r.get("noNoise")).isEqualTo("(no run-to-run noise in the model)");
+        assertThat(r.get("ci")).isEqualTo("[1.20 – 1.30]");
+        assertThat(r.get("band")).isEqualTo("[1.12 – 1.70], width 0.58");
+        assertThat(r.get("absolute")).isEqualTo("absolute ×3.89 off");
+        Map<String, Object> tornado = (Map<String, Object>) r.get("tornado");
+        assertThat((List<String>) tornado.get("labels")).containsExactly("seg_entry_read", "memory.available_bytes");
+        assertThat(((Number) tornado.get("nominal")).doubleValue()).isEqualTo(1.35);
+        assertThat(r.get("bandCounts")).isEqualTo(Map.of("effect", Map.of("inconclusive", 1L, "robust", 1L), "none", Map.of("robust", 1L)));
         assertThat(driver.findElement(By.id("jmh-empty")).isDisplayed()).isTrue();
         Browser.screenshot(driver, "jmh-empty");
     }

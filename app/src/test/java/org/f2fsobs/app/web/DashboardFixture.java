@@ -14,7 +14,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * <ul>
  * <li>fio-large-section: segs_per_sec 1, 8, 128 at scale 0.01 (its smallest meaningful scale), 2 repetitions — three points, two with the mail's
  *     figures (1 and 128), a sweep along segs_per_sec, and min–max whiskers from the two repetitions;</li>
- * <li>dd-compressed-read: compression lz4 and none at scale 0.01, 1 repetition;</li>
+ * <li>dd-compressed-read: compression lz4 and none at scale 0.01, 1 repetition, with its band ({@code "band": true},
+ *     contracts.md §6: a few hundred more cells of 0.01 scale);</li>
  * <li>iozone-compressed-sync: automatic mode at scale 0.1 (the record lengths that fit a 10 MiB file), 1 repetition,
  *     and a crash check with the flag on at scale 0.01 (a crash check takes any scale; 5 crash points, then the
  *     bisection to the smallest failing one);</li>
@@ -55,7 +56,7 @@ final class DashboardFixture {
         DashboardFixture f = new DashboardFixture();
         f.matrices.put(FIO, api.submitMatrix("{\"scenario\": \"" + FIO + "\", \"params\": {\"segs_per_sec\": [1, 8, 128], \"scale\": [" + FIO_SCALE
                 + "]}, \"repetitions\": " + FIO_REPETITIONS + ", \"seed\": 1}"));
-        f.matrices.put(DD, api.submitMatrix("{\"scenario\": \"" + DD + "\", \"params\": {\"compression\": [\"lz4\", \"none\"], \"scale\": [0.01]}, \"repetitions\": 1}"));
+        f.matrices.put(DD, api.submitMatrix("{\"scenario\": \"" + DD + "\", \"params\": {\"compression\": [\"lz4\", \"none\"], \"scale\": [0.01]}, \"repetitions\": 1, \"band\": true}"));
         f.matrices.put(IOZONE, api.submitMatrix("{\"scenario\": \"" + IOZONE + "\", \"params\": {\"scale\": [0.1]}, \"repetitions\": 1}"));
         f.matrices.put(TIOTEST, api.submitMatrix("{\"scenario\": \"" + TIOTEST + "\", \"params\": {\"scale\": [1]}, \"repetitions\": 1}"));
         Map<String, Object> crash = api.post("/api/crash-checks").bodyValue("{\"scenario\": \"" + IOZONE

@@ -74,7 +74,7 @@ class DashboardPagesTests extends DashboardTestSupport {
                 "<code>make_f2fs -s {segs_per_sec} /dev/block/nullb0</code>", "<code>mkdir -p /mnt/test_dir</code>", " (measured)");
         assertThat(page("/scenarios/iozone-compressed-sync", HttpStatus.OK)).contains("The mail shows no command lines");
         assertThat(ids(html, "<canvas id=\"(chart-[a-z-]+)\""))
-                .containsExactly("chart-bars", "chart-sweep", "chart-hist-write", "chart-hist-read", "chart-time");
+                .containsExactly("chart-bars", "chart-tornado", "chart-sweep", "chart-hist-write", "chart-hist-read", "chart-time");
         // every canvas is labelled for screen readers
         assertThat(html.split("<canvas ", -1).length - 1).isEqualTo(html.split("<canvas id=\"chart-[a-z-]+\" role=\"img\" aria-label=\"", -1).length - 1);
         // the counter table's "expected" column reads the catalog's sentences: "sec_entry_reads increase", never "by at least 0 %"

@@ -36,10 +36,28 @@ public record RunResult(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> profileOverrides,
         @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> scaleRegime,
         @JsonInclude(JsonInclude.Include.NON_NULL) String script,
-        @JsonInclude(JsonInclude.Include.NON_NULL) List<RunResult> scriptRuns) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<RunResult> scriptRuns,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> profileReads) {
 
     public RunResult {
         profileOverrides = profileOverrides == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(profileOverrides));
+        profileReads = profileReads == null ? List.of() : List.copyOf(profileReads);
+    }
+
+    /**
+     * A result without the list of profile constants its run read ({@code profile_reads}: the dotted keys, sorted,
+     * that the run read through the profile's accessors, {@code org.f2fsobs.engine.platform.ProfileReads}; the band,
+     * contracts.md §6, sweeps only those).
+     */
+    public RunResult(String scenario, String tool, String command, String toolOutput, String profile, String mkfs, String mount,
+                     Map<String, Boolean> optimizations, Map<String, Object> params, long seed, Headline headline,
+                     Map<String, Object> metrics, Map<String, Object> counters, Map<String, Map<String, Long>> histograms,
+                     TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
+                     String reproduce, String engineVersion, Map<String, Long> profileOverrides, Map<String, Object> scaleRegime,
+                     String script, List<RunResult> scriptRuns) {
+        this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
+                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, profileOverrides,
+                scaleRegime, script, scriptRuns, null);
     }
 
     /** A result on the profile's own constants. */
@@ -49,7 +67,7 @@ public record RunResult(
                      TimeBreakdown timeBreakdownNs, Preparation preparation, Reference reference, long virtualNs, long wallMs,
                      String reproduce, String engineVersion) {
         this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
-                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null, null, null, null);
+                histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, null, null, null, null, null);
     }
 
     /** A result of a scenario cell or a single command (no script). */
@@ -60,7 +78,7 @@ public record RunResult(
                      String reproduce, String engineVersion, Map<String, Long> profileOverrides, Map<String, Object> scaleRegime) {
         this(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed, headline, metrics, counters,
                 histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs, reproduce, engineVersion, profileOverrides,
-                scaleRegime, null, null);
+                scaleRegime, null, null, null);
     }
 
     /** The figure a tool's user reads first, in base units (bytes/s). */
@@ -79,14 +97,14 @@ public record RunResult(
     public RunResult withWallMs(long ms) {
         return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
                 headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, ms,
-                reproduce, engineVersion, profileOverrides, scaleRegime, script, scriptRuns);
+                reproduce, engineVersion, profileOverrides, scaleRegime, script, scriptRuns, profileReads);
     }
 
     /** The last run of a script, carrying the script and every run of it (POST /api/runs with a script). */
     public RunResult withScript(String scriptText, List<RunResult> runs) {
         return new RunResult(scenario, tool, command, toolOutput, profile, mkfs, mount, optimizations, params, seed,
                 headline, metrics, counters, histograms, timeBreakdownNs, preparation, reference, virtualNs, wallMs,
-                reproduce, engineVersion, profileOverrides, scaleRegime, scriptText, List.copyOf(runs));
+                reproduce, engineVersion, profileOverrides, scaleRegime, scriptText, List.copyOf(runs), profileReads);
     }
 
     /** iozone rows (metrics.rows), or an empty list for other tools. */

@@ -412,6 +412,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--scenario", description = "only these scenarios (default: all)") List<String> scenarios = new ArrayList<>();
         @Option(names = "--profile-set", description = "KEY=VALUE: run every scenario with this profile constant overridden")
         List<String> profileSets = new ArrayList<>();
+        @Option(names = "--no-band", description = "skip the bands (each comparison over its constants' sourced ranges, contracts.md §6)")
+        boolean noBand;
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -472,8 +474,10 @@ public final class BenchRunnerCli implements Callable<Integer> {
             if (sd != 1) cmd.append(" --seed ").append(sd);
             for (String id : scenarios) cmd.append(" --scenario ").append(id);
             overrides.forEach((k, v) -> cmd.append(" --profile-set ").append(k).append('=').append(v));
+            if (noBand) cmd.append(" --no-band");
             var o = new org.f2fsobs.bench.report.ReproductionReport.Options(sc, rep, sd, n, scenarios, cmd.toString(),
-                    java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString(), org.f2fsobs.bench.runner.EngineVersion.get(), overrides);
+                    java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString(), org.f2fsobs.bench.runner.EngineVersion.get(), overrides,
+                    !noBand);
             var built = org.f2fsobs.bench.report.ReproductionReport.build(c, new EngineCellRunner(c), o, line -> {
                 err.println(line);
                 err.flush();
@@ -525,6 +529,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
         @Option(names = "--threads", description = "cells run in parallel (default: available processors)") Integer threads;
         @Option(names = "--profile-set", description = "KEY=VALUE: every cell runs with this profile constant overridden")
         List<String> profileSets = new ArrayList<>();
+        @Option(names = "--band", description = "also run the band: every profile constant the runs read across its sourced range (contracts.md §6)")
+        boolean band;
         @CommandLine.Mixin LimitOptions limitOptions = new LimitOptions();
 
         @CommandLine.Spec
@@ -562,9 +568,20 @@ public final class BenchRunnerCli implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
             Scenario s = c.get(scenario);
+            if (band) {
+                try {
+                    org.f2fsobs.bench.band.MatrixBand.baseCells(e.cells());
+                } catch (IllegalArgumentException x) {
+                    throw new UsageError("--band: " + x.getMessage());
+                }
+            }
             MatrixRunner.MatrixResult m = new MatrixRunner(new EngineCellRunner(c), n).run(e.cells(), s, seed,
                     (i, r) -> err.println("[matrix] cell " + i + " done: " + r.headline().name() + " = " + (long) r.headline().value() + " " + r.headline().unit()),
                     ProgressListener.NONE, CancellationToken.NONE);
+            if (band) {
+                m = org.f2fsobs.bench.band.MatrixBand.run(c, new EngineCellRunner(c), n, s, e.cells(), m, seed,
+                        org.f2fsobs.bench.band.BandOptions.DEFAULT, err::println, CancellationToken.NONE);
+            }
             PrintWriter out = spec.commandLine().getOut();
             switch (format) {
                 case "json" -> out.println(ResultJson.write(m));

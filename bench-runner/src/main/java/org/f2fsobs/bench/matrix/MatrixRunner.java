@@ -45,6 +45,12 @@ public final class MatrixRunner {
 
     public MatrixResult run(List<CellSpec> cells, Scenario scenario, long matrixSeed, Listener listener,
                             ProgressListener progress, CancellationToken cancel) {
+        List<RunResult> list = runCells(cells, listener, progress, cancel);
+        return new MatrixResult(list, ScenarioComparisons.of(list, scenario, matrixSeed));
+    }
+
+    /** Runs the cells on the threads; results in cell order (no comparisons: a band's cells are not one matrix). */
+    public List<RunResult> runCells(List<CellSpec> cells, Listener listener, ProgressListener progress, CancellationToken cancel) {
         RunResult[] results = new RunResult[cells.size()];
         AtomicInteger next = new AtomicInteger();
         AtomicInteger done = new AtomicInteger();
@@ -82,7 +88,6 @@ public final class MatrixRunner {
             pool.shutdownNow();
         }
         cancel.throwIfCancelled();
-        List<RunResult> list = Arrays.asList(results);
-        return new MatrixResult(list, ScenarioComparisons.of(list, scenario, matrixSeed));
+        return Arrays.asList(results);
     }
 }

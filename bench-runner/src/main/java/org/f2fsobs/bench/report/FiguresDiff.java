@@ -52,6 +52,8 @@ public final class FiguresDiff {
             notes.add("the committed figures were run with settings " + committed.get("settings") + ", this run with "
                     + fresh.get("settings") + ": figures are compared anyway");
         }
+        boolean noBand = committed.path("settings").path("band").asBoolean(false) && !fresh.path("settings").path("band").asBoolean(false);
+        if (noBand) notes.add("this run has no bands (--no-band): the committed band figures are not compared");
         Map<List<String>, JsonNode> a = new LinkedHashMap<>(), b = new LinkedHashMap<>();
         for (String section : List.of("scenarios", "profiles")) {
             JsonNode fs = fresh.path(section), cs = committed.path(section);
@@ -64,6 +66,7 @@ public final class FiguresDiff {
         paths.addAll(b.keySet());
         List<Change> changes = new ArrayList<>();
         for (List<String> p : paths) {
+            if (noBand && p.stream().skip(2).anyMatch(k -> k.startsWith("band"))) continue;
             JsonNode x = a.get(p), y = b.get(p);
             if (!same(x, y)) changes.add(new Change(p, x, y));
         }

@@ -33,6 +33,11 @@ public final class GoldenFigures {
 
     /** @param scale a number, or "min" (each scenario at its smallest meaningful scale) */
     public GoldenFigures(String generatedBy, String engineVersion, Object scale, int repetitions, long seed) {
+        this(generatedBy, engineVersion, scale, repetitions, seed, false);
+    }
+
+    /** @param band whether the comparisons carry bands ({@code report} without {@code --no-band}) */
+    public GoldenFigures(String generatedBy, String engineVersion, Object scale, int repetitions, long seed, boolean band) {
         root.put("about", "Golden figures of the seed matrices, written by bench-runner report; bench-runner report --diff "
                 + "compares a fresh run with them. Commit this file with every change that moves a figure.");
         root.put("generated_by", generatedBy);
@@ -41,6 +46,7 @@ public final class GoldenFigures {
         settings.put("scale", scale);
         settings.put("repetitions", repetitions);
         settings.put("seed", seed);
+        settings.put("band", band);
         root.put("settings", settings);
         root.put("scenarios", scenarios);
         root.put("profiles", profiles);
@@ -61,8 +67,17 @@ public final class GoldenFigures {
             counters.put(point, named);
         });
         part.put("counters", counters);
+        if (bandCells.containsKey(s.id())) part.put("band_cells", bandCells.get(s.id()));
         scenarios.put(s.id(), part);
     }
+
+    /** What a scenario's band ran (cells: deterministic, so a figure; wall time is not). */
+    @SuppressWarnings("unchecked")
+    public void addBandCost(Scenario s, int cells, long wallMs) {
+        bandCells.put(s.id(), cells);
+    }
+
+    private final Map<String, Integer> bandCells = new LinkedHashMap<>();
 
     /** One point of the standing scale test: its ratio at the scenario's smallest scale, against the full-size ratio. */
     @SuppressWarnings("unchecked")
@@ -114,6 +129,25 @@ public final class GoldenFigures {
         out.put("reference_ratio", c.referenceRatio());
         out.put("mechanism", c.mechanism());
         out.put("verdict", c.verdict());
+        if (c.absolute() != null) out.put("absolute", offOn(c.absolute().off(), c.absolute().on()));
+        out.put("effect_row", c.effectRow());
+        if (c.band() != null) {
+            out.put("band", List.of(c.band()[0], c.band()[1]));
+            out.put("band_effect", c.bandEffect() == null ? null : List.of(c.bandEffect()[0], c.bandEffect()[1]));
+            out.put("band_verdict", c.bandVerdict());
+            Map<String, Object> d = c.bandDetail();
+            out.put("band_scale", d.get("scale"));
+            out.put("band_nominal_ratio", d.get("nominal_ratio"));
+            out.put("band_corners", d.get("corners"));
+            out.put("band_beyond_corners", ((List<?>) d.get("beyond_corners")).size());
+            out.put("band_assumption_share", d.get("assumption_share"));
+            Map<String, Object> top = new LinkedHashMap<>();
+            for (Comparison.Influence i : c.influence()) {
+                if (top.size() == 3 || i.swing() == 0) break;
+                top.put(i.constant(), List.of(i.ratioAtLow(), i.ratioAtHigh()));
+            }
+            out.put("band_top", top);
+        }
         return out;
     }
 

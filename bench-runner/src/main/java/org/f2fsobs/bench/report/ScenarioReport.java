@@ -51,6 +51,7 @@ public final class ScenarioReport {
                 .append(cost == null ? "" : String.format(Locale.ROOT, ", wall %.1f s, heap peak %d MiB after GC, %d MiB in use",
                         cost.wallMs() / 1000.0, cost.heapAfterGcBytes() >> 20, cost.heapUsedBytes() >> 20)).append(")\n\n");
         b.append(comparisons(m.comparisons()));
+        b.append(BandReport.section(s, m.comparisons()));
         java.util.LinkedHashSet<String> notes = new java.util.LinkedHashSet<>();
         for (Comparison c : m.comparisons()) if (c.scaleNote() != null) notes.add(c.scaleNote());
         for (String n : notes) b.append("\n*Scale:* ").append(n).append('\n');
@@ -75,14 +76,15 @@ public final class ScenarioReport {
 
     static String comparisons(List<Comparison> cs) {
         StringBuilder b = new StringBuilder();
-        b.append("| point | off (median) | on (median) | n | ratio on/off | 95 % CI | mail's ratio | mechanism | verdict |\n");
-        b.append("|---|---:|---:|---:|---:|---|---:|---|---|\n");
+        b.append("| point | off (median) | on (median) | n | ratio on/off | seed interval (95 %) | mail's ratio | mechanism | verdict | band | band verdict |\n");
+        b.append("|---|---:|---:|---:|---:|---|---:|---|---|---|---|\n");
         for (Comparison c : cs) {
             b.append("| ").append(point(c)).append(" | ").append(mib(c.off().median())).append(" | ").append(mib(c.on().median()))
                     .append(" | ").append(c.off().n()).append('/').append(c.on().n())
-                    .append(String.format(Locale.ROOT, " | %.3f | [%.3f, %.3f] | ", c.ratio(), c.ratioCi()[0], c.ratioCi()[1]))
+                    .append(String.format(Locale.ROOT, " | %.3f | ", c.ratio())).append(BandReport.interval(c)).append(" | ")
                     .append(c.referenceRatio() == null ? "—" : String.format(Locale.ROOT, "%.3f", c.referenceRatio()))
-                    .append(" | ").append(c.mechanism()).append(" | **").append(c.verdict()).append("** |\n");
+                    .append(" | ").append(c.mechanism()).append(" | ").append(BandReport.verdict(c)).append(" | ").append(BandReport.band(c))
+                    .append(" | ").append(BandReport.bandVerdict(c)).append(" |\n");
         }
         return b.toString();
     }

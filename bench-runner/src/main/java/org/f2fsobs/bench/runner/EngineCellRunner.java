@@ -83,7 +83,8 @@ public final class EngineCellRunner implements CellRunner {
         out.put("note", regime.note(scale));
         return new RunResult(r.scenario(), r.tool(), r.command(), r.toolOutput(), r.profile(), r.mkfs(), r.mount(), r.optimizations(),
                 r.params(), r.seed(), r.headline(), r.metrics(), r.counters(), r.histograms(), r.timeBreakdownNs(), r.preparation(),
-                r.reference(), r.virtualNs(), r.wallMs(), r.reproduce(), r.engineVersion(), r.profileOverrides(), out);
+                r.reference(), r.virtualNs(), r.wallMs(), r.reproduce(), r.engineVersion(), r.profileOverrides(), out, r.script(),
+                r.scriptRuns(), r.profileReads());
     }
 
     /** A cell as a plan: the scenario's script rendered and parsed for the machine, every flag set. */
@@ -204,6 +205,6 @@ public final class EngineCellRunner implements CellRunner {
         return new RunResult(scenario, x.tool(), x.command(), x.outcome().output(), profile.name(), x.mkfs(), x.mount(), o.toMap(),
                 new LinkedHashMap<>(params), seed, x.outcome().headline(), x.outcome().metrics(), w.counters(),
                 w.histograms(), w.breakdown(), new RunResult.Preparation(x.preparationNs(), x.preparationCounters()), ref,
-                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get(), overrides, null);
+                w.virtualNs(), x.wallMs(), reproduce, EngineVersion.get(), overrides, null, null, null, List.copyOf(profile.reads().readKeys()));
     }
 }

@@ -44,6 +44,7 @@ final class Execution {
     /** Every tool run of the plan's script, in order. */
     static List<Result> runAll(RunPlan plan, ProgressListener progress, CancellationToken cancel) {
         long wall0 = System.nanoTime();
+        plan.profile().reads().clear();        // what loading, scaling and the script's set-up copied is not a read of the run
         DeviceStore store = Kernel.newDisk(plan.profile());
         Kernel kernel = new Kernel(plan.profile(), store, plan.seed());
         Prng prng = new Prng(plan.seed() * 0x9E3779B97F4A7C15L + 17);

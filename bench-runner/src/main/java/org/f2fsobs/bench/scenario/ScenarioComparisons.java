@@ -25,7 +25,35 @@ public final class ScenarioComparisons {
     private ScenarioComparisons() {}
 
     public static List<Comparison> of(List<RunResult> cells, Scenario scenario, long matrixSeed) {
-        return withScaleNotes(Comparisons.of(cells, ScenarioCatalog.comparisonSpec(scenario), matrixSeed), scenario);
+        return withAbsolute(withScaleNotes(Comparisons.of(cells, ScenarioCatalog.comparisonSpec(scenario), matrixSeed), scenario), scenario);
+    }
+
+    /**
+     * contracts.md §6 {@code absolute}: our median over the mail's figure, off and on, for the compared metric (the
+     * headline, or the iozone row's column) at the comparison's point; absent where the mail gives no figure.
+     */
+    public static List<Comparison> withAbsolute(List<Comparison> cs, Scenario scenario) {
+        List<Comparison> out = new ArrayList<>();
+        for (Comparison c : cs) {
+            Reference ref = null;
+            for (Reference r : scenario.references()) {
+                boolean compared = r.row() == null ? r.metric().equals(scenario.headline()) : Objects.equals(r.metric(), scenario.rowMetric());
+                if (compared && Objects.equals(r.row(), c.row()) && Scenario.matchesPoint(r.when(), c.params())) {
+                    ref = r;
+                    break;
+                }
+            }
+            if (ref == null) {
+                out.add(c);
+                continue;
+            }
+            out.add(c.withAbsolute(new Comparison.Absolute(over(c.off().median(), ref.before()), over(c.on().median(), ref.after()))));
+        }
+        return out;
+    }
+
+    private static Double over(double ours, Figure mail) {
+        return mail == null || mail.value() == 0 ? null : ours / mail.value();
     }
 
     /** Each comparison below scale 1 carries what the scenario knows drifts at its scale (ScaleRegime#note). */

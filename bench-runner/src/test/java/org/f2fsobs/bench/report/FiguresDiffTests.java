@@ -77,6 +77,27 @@ class FiguresDiffTests {
                 .contains("(1 verdict changed, 2 constants)");
     }
 
+    /** A band verdict change is a verdict change; a run without bands (--no-band) does not call the committed band figures gone. */
+    @Test
+    void bandFiguresAreComparedAndLeftAsideWithoutABand() throws Exception {
+        String committed = """
+                {"settings": {"scale": 1, "band": true}, "scenarios": {"s": {"comparisons": {"p": {"ratio": 1.2, "band": [1.1, 1.3],
+                  "band_verdict": "consistent", "band_top": {"k": [1.1, 1.3]}}}, "band_cells": 300}}, "profiles": {}}""";
+        String moved = """
+                {"settings": {"scale": 1, "band": true}, "scenarios": {"s": {"comparisons": {"p": {"ratio": 1.2, "band": [1.1, 1.6],
+                  "band_verdict": "inconclusive", "band_top": {"k": [1.1, 1.6]}}}, "band_cells": 300}}, "profiles": {}}""";
+        String noBand = """
+                {"settings": {"scale": 1, "band": false}, "scenarios": {"s": {"comparisons": {"p": {"ratio": 1.2}}}}, "profiles": {}}""";
+        var m = ResultJson.mapper();
+        var r = FiguresDiff.compare(m.readTree(committed), m.readTree(moved));
+        assertThat(r.verdictChanges()).isEqualTo(1);
+        assertThat(FiguresDiff.text(r, "g")).contains("s · comparisons · p · band_verdict: consistent → inconclusive")
+                .contains("s · comparisons · p · band: [1.1,1.3] → [1.1,1.6]").contains("band_top · k");
+        var without = FiguresDiff.compare(m.readTree(committed), m.readTree(noBand));
+        assertThat(without.unchanged()).isTrue();
+        assertThat(without.notes()).anySatisfy(n -> assertThat(n).contains("--no-band"));
+    }
+
     @Test
     void diffWithoutGoldenFiguresIsABadInput(@TempDir Path dir) {
         var r = BenchRunnerCliTests.cli("report", "--diff", "--figures", dir.resolve("none.json").toString());

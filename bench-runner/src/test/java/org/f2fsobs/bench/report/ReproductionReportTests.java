@@ -14,20 +14,44 @@ class ReproductionReportTests {
     @Test
     void reportRunsEveryScenarioAndExplainsItsFigures(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("docs/reproduction.md");
-        var r = BenchRunnerCliTests.cli("report", "--out", out.toString(), "--figures", dir.resolve("docs/figures.json").toString(), "--scale", "min", "--repeat", "1", "--threads", "2");
+        var r = BenchRunnerCliTests.cli("report", "--out", out.toString(), "--figures", dir.resolve("docs/figures.json").toString(), "--scale", "min",
+                "--repeat", "1", "--threads", "2", "--no-band");
         assertThat(r.code()).as(r.err()).isZero();
         String md = Files.readString(out);
-        assertThat(md).startsWith("# Reproduction report").contains("--scale min --repeat 1");
+        assertThat(md).startsWith("# Reproduction report").contains("--scale min --repeat 1").contains("--no-band").doesNotContain("## Band verdicts");
         for (String id : new String[] {"fio-large-section", "dd-compressed-read", "iozone-compressed-sync", "tiotest-multithread-read"}) {
             assertThat(md).contains("### " + id);
         }
         // the mail's figures, ours with intervals and verdicts, and the counters behind them
-        assertThat(md).contains("2145").contains("2556").contains("| ratio on/off | 95 % CI |");
+        assertThat(md).contains("2145").contains("2556").contains("| ratio on/off | seed interval (95 %) |")
+                .contains("no run-to-run noise in the model");
         assertThat(md).containsPattern("\\| segs_per_sec=128 scale=0.01 \\| `seg_entry_reads` \\| [0-9,]+ \\| [0-9,]+ \\|");
         assertThat(md).contains("commonest read request");
         assertThat(md).contains("heap peak").contains(" MiB after GC, ").contains(" MiB in use").contains("wall ");
         // the profile constants with their sources
         assertThat(md).contains("## Profile constants and their sources").contains("`nullblk-x86`").contains("`device.flush_ns`");
+    }
+
+    @Test
+    void reportRunsTheBandsAndPrintsVerdictsWidthsAndTheConstantsThatMoveTheRatio(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("r.md"), figures = dir.resolve("f.json");
+        var r = BenchRunnerCliTests.cli("report", "--out", out.toString(), "--figures", figures.toString(), "--scale", "min", "--repeat", "1",
+                "--threads", "2", "--scenario", "fio-large-section");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("[band] fio-large-section: done");
+        String md = Files.readString(out);
+        assertThat(md).contains("## Band verdicts").contains("Effect rows (|m − 1| ≥ 0.10): ").contains("No-effect rows: ")
+                .contains("| scenario | point | ours (nominal) | band | width | mail's ratio | verdict | band verdict | top three constants by swing |");
+        assertThat(md).containsPattern("\\| `fio-large-section` \\| segs_per_sec=128 scale=0.01 \\| [0-9.]+ \\| \\[[0-9.]+, [0-9.]+\\] \\| [0-9.]+ \\| 1.192 \\| "
+                + "\\*\\*not_reproduced\\*\\* \\| \\*\\*(robust|consistent|inconclusive|excluded)\\*\\* \\(width [0-9.]+\\) \\| `seg_entry_read` ");
+        assertThat(md).contains("Tornado of segs_per_sec=128").contains("[`cpu.costs_ps.seg_entry_read`](#c-nullblk-x86-cpu-costs-ps-seg-entry-read)")
+                .contains("<a id=\"c-nullblk-x86-cpu-costs-ps-seg-entry-read\"></a>");
+        var golden = tools.jackson.databind.json.JsonMapper.builder().build().readTree(Files.readString(figures));
+        var c = golden.path("scenarios").path("fio-large-section").path("comparisons").path("segs_per_sec=128 scale=0.01");
+        assertThat(c.path("band").size()).isEqualTo(2);
+        assertThat(c.path("band_verdict").asString()).isNotBlank();
+        assertThat(c.path("band_top").propertyNames()).first().isEqualTo("cpu.costs_ps.seg_entry_read");
+        assertThat(golden.path("settings").path("band").asBoolean()).isTrue();
     }
 
     @Test

@@ -29,45 +29,105 @@ package org.f2fsobs.engine.platform;
  * @param nrRequests               /sys/block/X/queue/nr_requests of the legacy request path: requests that may be
  *                                 allocated per direction (sync, async) before submitters sleep in get_request;
  *                                 0 = not modelled (the blk-mq profiles: tag allocation is not modelled)
+ * @param reads                    the profile's read log ({@link ProfileReads}): every accessor notes its key
  */
 public record DeviceSpec(String model, long capacityBytes, int queueDepth, int maxSectorsKb,
                          long readLatencyNs, long writeLatencyNs,
                          long readBandwidthBytesPerSec, long writeBandwidthBytesPerSec,
                          long commandOverheadNs, long flushNs, long fuaNs, long reliableWriteNs, boolean volatileCache,
                          long latencyJitterMeanNs, String scheduler, CfqTunables cfq, boolean submitInCallerContext,
-                         int nrRequests) {
+                         int nrRequests, ProfileReads reads) {
 
     public DeviceSpec {
+        if (reads == null) reads = new ProfileReads();
+        if (cfq != null) cfq = cfq.withReads(reads);
         if (fuaNs > 0 && reliableWriteNs > 0) {
             throw new IllegalArgumentException("a device serves REQ_FUA either by writing through its cache (fuaNs) or as an"
                     + " eMMC reliable write (reliableWriteNs), not both");
         }
     }
 
+    public DeviceSpec(String model, long capacityBytes, int queueDepth, int maxSectorsKb, long readLatencyNs, long writeLatencyNs,
+                      long readBandwidthBytesPerSec, long writeBandwidthBytesPerSec, long commandOverheadNs, long flushNs, long fuaNs,
+                      long reliableWriteNs, boolean volatileCache, long latencyJitterMeanNs, String scheduler, CfqTunables cfq,
+                      boolean submitInCallerContext, int nrRequests) {
+        this(model, capacityBytes, queueDepth, maxSectorsKb, readLatencyNs, writeLatencyNs, readBandwidthBytesPerSec,
+                writeBandwidthBytesPerSec, commandOverheadNs, flushNs, fuaNs, reliableWriteNs, volatileCache, latencyJitterMeanNs,
+                scheduler, cfq, submitInCallerContext, nrRequests, null);
+    }
+
+    // Each accessor notes its read (ProfileReads); the record's own methods read the fields.
+    @Override public String model() { reads.note(ProfileReads.DEVICE_MODEL); return model; }
+    @Override public long capacityBytes() { reads.note(ProfileReads.DEVICE_CAPACITY_BYTES); return capacityBytes; }
+    @Override public int queueDepth() { reads.note(ProfileReads.DEVICE_QUEUE_DEPTH); return queueDepth; }
+    @Override public int maxSectorsKb() { reads.note(ProfileReads.DEVICE_MAX_SECTORS_KB); return maxSectorsKb; }
+    @Override public long readLatencyNs() { reads.note(ProfileReads.DEVICE_READ_LATENCY_NS); return readLatencyNs; }
+    @Override public long writeLatencyNs() { reads.note(ProfileReads.DEVICE_WRITE_LATENCY_NS); return writeLatencyNs; }
+    @Override public long readBandwidthBytesPerSec() { reads.note(ProfileReads.DEVICE_READ_BANDWIDTH); return readBandwidthBytesPerSec; }
+    @Override public long writeBandwidthBytesPerSec() { reads.note(ProfileReads.DEVICE_WRITE_BANDWIDTH); return writeBandwidthBytesPerSec; }
+    @Override public long commandOverheadNs() { reads.note(ProfileReads.DEVICE_COMMAND_OVERHEAD_NS); return commandOverheadNs; }
+    @Override public long flushNs() { reads.note(ProfileReads.DEVICE_FLUSH_NS); return flushNs; }
+    @Override public long fuaNs() { reads.note(ProfileReads.DEVICE_FUA_NS); return fuaNs; }
+    @Override public long reliableWriteNs() { reads.note(ProfileReads.DEVICE_RELIABLE_WRITE_NS); return reliableWriteNs; }
+    @Override public boolean volatileCache() { reads.note(ProfileReads.DEVICE_VOLATILE_CACHE); return volatileCache; }
+    @Override public long latencyJitterMeanNs() { reads.note(ProfileReads.DEVICE_LATENCY_JITTER_MEAN_NS); return latencyJitterMeanNs; }
+    @Override public String scheduler() { reads.note(ProfileReads.DEVICE_SCHEDULER); return scheduler; }
+    @Override public boolean submitInCallerContext() { reads.note(ProfileReads.DEVICE_SUBMIT_IN_CALLER_CONTEXT); return submitInCallerContext; }
+    @Override public int nrRequests() { reads.note(ProfileReads.DEVICE_NR_REQUESTS); return nrRequests; }
+
     /** REQ_FUA writes are eMMC reliable writes (cache bypassed, completion after the NAND program). */
     public boolean fuaIsReliableWrite() {
-        return reliableWriteNs > 0;
+        return reliableWriteNs() > 0;
     }
 
     public int maxRequestBytes() {
-        return maxSectorsKb * 1024;
+        return maxSectorsKb() * 1024;
     }
 
-    /** block/cfq-iosched.c tunables (4.9 names). */
+    /** block/cfq-iosched.c tunables (4.9 names); each accessor notes its read. */
     public record CfqTunables(int quantum, long sliceSyncNs, long sliceAsyncNs, long sliceIdleNs,
-                              long fifoExpireSyncNs, long fifoExpireAsyncNs, long targetLatencyNs) {}
+                              long fifoExpireSyncNs, long fifoExpireAsyncNs, long targetLatencyNs, ProfileReads reads) {
+        public CfqTunables {
+            if (reads == null) reads = new ProfileReads();
+        }
+
+        public CfqTunables(int quantum, long sliceSyncNs, long sliceAsyncNs, long sliceIdleNs, long fifoExpireSyncNs,
+                           long fifoExpireAsyncNs, long targetLatencyNs) {
+            this(quantum, sliceSyncNs, sliceAsyncNs, sliceIdleNs, fifoExpireSyncNs, fifoExpireAsyncNs, targetLatencyNs, null);
+        }
+
+        CfqTunables withReads(ProfileReads log) {
+            return log == reads ? this : new CfqTunables(quantum, sliceSyncNs, sliceAsyncNs, sliceIdleNs, fifoExpireSyncNs,
+                    fifoExpireAsyncNs, targetLatencyNs, log);
+        }
+
+        @Override public int quantum() { reads.note(ProfileReads.CFQ_QUANTUM); return quantum; }
+        @Override public long sliceSyncNs() { reads.note(ProfileReads.CFQ_SLICE_SYNC_NS); return sliceSyncNs; }
+        @Override public long sliceAsyncNs() { reads.note(ProfileReads.CFQ_SLICE_ASYNC_NS); return sliceAsyncNs; }
+        @Override public long sliceIdleNs() { reads.note(ProfileReads.CFQ_SLICE_IDLE_NS); return sliceIdleNs; }
+        @Override public long fifoExpireSyncNs() { reads.note(ProfileReads.CFQ_FIFO_EXPIRE_SYNC_NS); return fifoExpireSyncNs; }
+        @Override public long fifoExpireAsyncNs() { reads.note(ProfileReads.CFQ_FIFO_EXPIRE_ASYNC_NS); return fifoExpireAsyncNs; }
+        @Override public long targetLatencyNs() { reads.note(ProfileReads.CFQ_TARGET_LATENCY_NS); return targetLatencyNs; }
+    }
+
+    /** The same device noting its reads in {@code log}. */
+    public DeviceSpec withReads(ProfileReads log) {
+        return log == reads ? this : new DeviceSpec(model, capacityBytes, queueDepth, maxSectorsKb, readLatencyNs, writeLatencyNs,
+                readBandwidthBytesPerSec, writeBandwidthBytesPerSec, commandOverheadNs, flushNs, fuaNs, reliableWriteNs, volatileCache,
+                latencyJitterMeanNs, scheduler, cfq, submitInCallerContext, nrRequests, log);
+    }
 
     /** The same device with another capacity (tests and benchmarks use small disks; the store is sparse anyway). */
     public DeviceSpec withCapacityBytes(long bytes) {
         return new DeviceSpec(model, bytes, queueDepth, maxSectorsKb, readLatencyNs, writeLatencyNs, readBandwidthBytesPerSec,
                 writeBandwidthBytesPerSec, commandOverheadNs, flushNs, fuaNs, reliableWriteNs, volatileCache, latencyJitterMeanNs,
-                scheduler, cfq, submitInCallerContext, nrRequests);
+                scheduler, cfq, submitInCallerContext, nrRequests, reads);
     }
 
     /** The same device with another nr_requests (a machine shrunk for a small-scale run). */
     public DeviceSpec withNrRequests(int n) {
         return new DeviceSpec(model, capacityBytes, queueDepth, maxSectorsKb, readLatencyNs, writeLatencyNs,
                 readBandwidthBytesPerSec, writeBandwidthBytesPerSec, commandOverheadNs, flushNs, fuaNs, reliableWriteNs,
-                volatileCache, latencyJitterMeanNs, scheduler, cfq, submitInCallerContext, n);
+                volatileCache, latencyJitterMeanNs, scheduler, cfq, submitInCallerContext, n, reads);
     }
 }

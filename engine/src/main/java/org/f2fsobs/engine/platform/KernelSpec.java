@@ -1,7 +1,9 @@
 package org.f2fsobs.engine.platform;
 
 /**
- * What kernel the profile's machine ran, as far as the model's era-dependent mechanisms care.
+ * What kernel the profile's machine ran, as far as the model's era-dependent mechanisms care. Structural choices,
+ * not swept by a band; their reads are noted all the same ({@link ProfileReads}), so a band can list the ones a run
+ * depends on.
  *
  * @param version           e.g. "6.14", "4.9 (msm-4.9)"
  * @param vmalloc           "list_walk_sync_purge" (4.x: linear VA walk, purge run by the freeing task) or
@@ -12,14 +14,39 @@ package org.f2fsobs.engine.platform;
  * @param vmallocUsers      the booted machine's other vmalloc users (thread stacks, binder areas), created by
  *                          mechanism before the workload; {@link VmallocUsers#NONE} when the profile declares none
  */
-public record KernelSpec(String version, String vmalloc, String decompressContext, String f2fs, VmallocUsers vmallocUsers) {
-
-    public KernelSpec(String version, String vmalloc, String decompressContext, String f2fs) {
-        this(version, vmalloc, decompressContext, f2fs, VmallocUsers.NONE);
-    }
+public record KernelSpec(String version, String vmalloc, String decompressContext, String f2fs, VmallocUsers vmallocUsers,
+                         ProfileReads reads) {
 
     public KernelSpec {
         if (vmallocUsers == null) vmallocUsers = VmallocUsers.NONE;
+        if (reads == null) reads = new ProfileReads();
+    }
+
+    public KernelSpec(String version, String vmalloc, String decompressContext, String f2fs) {
+        this(version, vmalloc, decompressContext, f2fs, VmallocUsers.NONE, null);
+    }
+
+    public KernelSpec(String version, String vmalloc, String decompressContext, String f2fs, VmallocUsers vmallocUsers) {
+        this(version, vmalloc, decompressContext, f2fs, vmallocUsers, null);
+    }
+
+    /** The same kernel noting its reads in {@code log}. */
+    public KernelSpec withReads(ProfileReads log) {
+        return log == reads ? this : new KernelSpec(version, vmalloc, decompressContext, f2fs, vmallocUsers, log);
+    }
+
+    @Override public String version() { reads.note(ProfileReads.KERNEL_VERSION); return version; }
+    @Override public String vmalloc() { reads.note(ProfileReads.KERNEL_VMALLOC); return vmalloc; }
+    @Override public String decompressContext() { reads.note(ProfileReads.KERNEL_DECOMPRESS_CONTEXT); return decompressContext; }
+    @Override public String f2fs() { reads.note(ProfileReads.KERNEL_F2FS); return f2fs; }
+
+    /** The population is built from all four counts at once: reading it reads every one of them. */
+    @Override public VmallocUsers vmallocUsers() {
+        reads.note(ProfileReads.KERNEL_VMALLOC_USERS_THREADS);
+        reads.note(ProfileReads.KERNEL_VMALLOC_USERS_BINDER_PROCS);
+        reads.note(ProfileReads.KERNEL_VMALLOC_USERS_BOOT_KTHREADS);
+        reads.note(ProfileReads.KERNEL_VMALLOC_USERS_RESTARTED_PROCS);
+        return vmallocUsers;
     }
 
     /**

@@ -18,32 +18,48 @@ public final class Machine {
     private final Simulation sim;
     private final int[] account = new int[CpuOp.values().length];
     private final long[] costPs = new long[CpuOp.values().length];
+    private final ProfileReads reads;
 
     public Machine(Profile profile, long seed) {
         this.profile = profile;
+        this.reads = profile.reads();
         CpuSpec c = profile.cpu();
         this.sim = new Simulation(seed, new SimOptions(c.count(), c.contextSwitchNs(), c.sliceNs(), SYNC_QUANTUM_NS,
                 c.wakeJitterMeanNs(), MAX_VIRTUAL_NS));
         for (CpuOp op : CpuOp.values()) {
             account[op.ordinal()] = sim.accounting().register(op.key());
-            costPs[op.ordinal()] = c.costPs(op);
+            costPs[op.ordinal()] = c.costsPs().get(op);       // the raw table: an op is noted as read when charged
         }
     }
 
     public Profile profile() { return profile; }
     public Simulation sim() { return sim; }
 
-    /** Charges {@code count} units of {@code op} to the running task. */
+    /** Charges {@code count} units of {@code op} to the running task (a charge of zero units reads no cost). */
     public void cpu(SimTask t, CpuOp op, long count) {
+        if (count != 0) reads.noteCpu(op);
         t.cpuPs(account[op.ordinal()], costPs[op.ordinal()] * count);
     }
 
     public void cpu(SimTask t, CpuOp op) {
+        reads.noteCpu(op);
         t.cpuPs(account[op.ordinal()], costPs[op.ordinal()]);
     }
 
+    /** The unit cost of {@code op}, noted as read (a caller that keeps it, e.g. in a lock, reads it now). */
     public long costPs(CpuOp op) {
+        reads.noteCpu(op);
         return costPs[op.ordinal()];
+    }
+
+    /** The unit cost of {@code op} without noting it: for a caller that notes the read when it charges the cost. */
+    public long unitCostPs(CpuOp op) {
+        return costPs[op.ordinal()];
+    }
+
+    /** The profile's read log ({@link ProfileReads}). */
+    public ProfileReads reads() {
+        return reads;
     }
 
     public int account(CpuOp op) {

@@ -80,7 +80,7 @@ public final class MachineScale {
             tun = new Tunables(tun.readAheadKb(), tun.dirtyBackgroundRatio(), tun.dirtyRatio(), expire, period);
         }
         return new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), memory, available, dirtyable, device,
-                tun, p.kernel(), constants);
+                tun, p.kernel(), constants, p.reads());       // the scaled machine notes into the profile's own read log
     }
 
     private static long shrink(Map<String, Sourced> constants, String key, long value, double factor, long floor) {

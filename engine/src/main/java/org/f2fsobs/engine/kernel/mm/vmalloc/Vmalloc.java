@@ -76,7 +76,7 @@ public final class Vmalloc {
     }
 
     VmallocSpinlock newLock(String name) {
-        return new VmallocSpinlock(sim, name, acctLock, costs.lockAcquirePs());
+        return new VmallocSpinlock(sim, name, acctLock, costs);
     }
 
     public VmallocConfig config() { return config; }

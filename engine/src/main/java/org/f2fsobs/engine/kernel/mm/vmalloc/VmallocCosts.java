@@ -1,5 +1,8 @@
 package org.f2fsobs.engine.kernel.mm.vmalloc;
 
+import org.f2fsobs.engine.platform.CpuOp;
+import org.f2fsobs.engine.platform.ProfileReads;
+
 /**
  * Unit CPU costs of the vmalloc primitives, all in picoseconds. The model counts how many times each primitive
  * runs; these values only price them. The platform layer fills them from sourced profile values.
@@ -22,13 +25,47 @@ package org.f2fsobs.engine.kernel.mm.vmalloc;
  * @param vbFreePs           {@code vb_free} bookkeeping (radix lookup, dirty range) per call
  * @param newVmapBlockPs     {@code new_vmap_block} bookkeeping besides its kmalloc and {@code alloc_vmap_area}
  *                           (radix insert, list add)
+ * @param reads              the profile's read log: each accessor notes the profile key it prices from (the rb-tree
+ *                           prices are multiples of {@code vmap_walk_step}); a lock's cost is noted when it is taken
  */
 public record VmallocCosts(long lockAcquirePs, long walkStepPs, long rbLookupPs, long rbInsertPs,
                            long ptePerPagePs, long pteClearPerPagePs, long tlbFlushAllPs, long tlbFlushPerPagePs,
                            long freeAreaPs, long vmStructAllocPs, long vbAllocPs, long vbFreePs,
-                           long newVmapBlockPs) {
+                           long newVmapBlockPs, ProfileReads reads) {
+
+    public VmallocCosts(long lockAcquirePs, long walkStepPs, long rbLookupPs, long rbInsertPs, long ptePerPagePs,
+                        long pteClearPerPagePs, long tlbFlushAllPs, long tlbFlushPerPagePs, long freeAreaPs,
+                        long vmStructAllocPs, long vbAllocPs, long vbFreePs, long newVmapBlockPs) {
+        this(lockAcquirePs, walkStepPs, rbLookupPs, rbInsertPs, ptePerPagePs, pteClearPerPagePs, tlbFlushAllPs,
+                tlbFlushPerPagePs, freeAreaPs, vmStructAllocPs, vbAllocPs, vbFreePs, newVmapBlockPs, null);
+    }
+
+    @Override public long lockAcquirePs() { reads.noteCpu(CpuOp.VMAP_LOCK); return lockAcquirePs; }
+    @Override public long walkStepPs() { reads.noteCpu(CpuOp.VMAP_WALK_STEP); return walkStepPs; }
+    @Override public long rbLookupPs() { reads.noteCpu(CpuOp.VMAP_WALK_STEP); return rbLookupPs; }
+    @Override public long rbInsertPs() { reads.noteCpu(CpuOp.VMAP_WALK_STEP); return rbInsertPs; }
+    @Override public long ptePerPagePs() { reads.noteCpu(CpuOp.VMAP_PTE_PAGE); return ptePerPagePs; }
+    @Override public long pteClearPerPagePs() { reads.noteCpu(CpuOp.VUNMAP_PTE_PAGE); return pteClearPerPagePs; }
+    @Override public long tlbFlushAllPs() { reads.noteCpu(CpuOp.TLB_FLUSH_ALL); return tlbFlushAllPs; }
+    @Override public long tlbFlushPerPagePs() { reads.noteCpu(CpuOp.TLB_FLUSH_PAGE); return tlbFlushPerPagePs; }
+    @Override public long freeAreaPs() { reads.noteCpu(CpuOp.VMAP_AREA_FREE); return freeAreaPs; }
+    @Override public long vmStructAllocPs() { reads.noteCpu(CpuOp.VMAP_AREA_ALLOC); return vmStructAllocPs; }
+    @Override public long vbAllocPs() { reads.noteCpu(CpuOp.VB_ALLOC); return vbAllocPs; }
+    @Override public long vbFreePs() { reads.noteCpu(CpuOp.VB_FREE); return vbFreePs; }
+    @Override public long newVmapBlockPs() { reads.noteCpu(CpuOp.VMAP_BLOCK_NEW); return newVmapBlockPs; }
+
+    /** The lock price for building a lock, not noted: the lock notes it when taken ({@link #noteLock}). */
+    long lockAcquirePsForLocks() {
+        return lockAcquirePs;
+    }
+
+    /** A vmalloc lock was taken: its price was read. */
+    void noteLock() {
+        reads.noteCpu(CpuOp.VMAP_LOCK);
+    }
 
     public VmallocCosts {
+        if (reads == null) reads = new ProfileReads();
         long[] all = {lockAcquirePs, walkStepPs, rbLookupPs, rbInsertPs, ptePerPagePs, pteClearPerPagePs,
                 tlbFlushAllPs, tlbFlushPerPagePs, freeAreaPs, vmStructAllocPs, vbAllocPs, vbFreePs, newVmapBlockPs};
         for (long v : all) {

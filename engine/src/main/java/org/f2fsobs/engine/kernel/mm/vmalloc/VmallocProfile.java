@@ -42,20 +42,21 @@ public final class VmallocProfile {
 
     /** The profile's unit costs as vmalloc primitives. */
     public static VmallocCosts costs(Machine m) {
-        long step = m.costPs(CpuOp.VMAP_WALK_STEP);
+        long step = m.unitCostPs(CpuOp.VMAP_WALK_STEP);     // unnoted here: VmallocCosts notes each price when used
         return new VmallocCosts(
-                m.costPs(CpuOp.VMAP_LOCK),
+                m.unitCostPs(CpuOp.VMAP_LOCK),
                 step,
                 RB_DESCENT_STEPS * step,                 // rbLookupPs
                 RB_DESCENT_STEPS * step,                 // rbInsertPs
-                m.costPs(CpuOp.VMAP_PTE_PAGE),
-                m.costPs(CpuOp.VUNMAP_PTE_PAGE),
-                m.costPs(CpuOp.TLB_FLUSH_ALL),
-                m.costPs(CpuOp.TLB_FLUSH_PAGE),
-                m.costPs(CpuOp.VMAP_AREA_FREE),
-                m.costPs(CpuOp.VMAP_AREA_ALLOC),
-                m.costPs(CpuOp.VB_ALLOC),
-                m.costPs(CpuOp.VB_FREE),
-                m.costPs(CpuOp.VMAP_BLOCK_NEW));
+                m.unitCostPs(CpuOp.VMAP_PTE_PAGE),
+                m.unitCostPs(CpuOp.VUNMAP_PTE_PAGE),
+                m.unitCostPs(CpuOp.TLB_FLUSH_ALL),
+                m.unitCostPs(CpuOp.TLB_FLUSH_PAGE),
+                m.unitCostPs(CpuOp.VMAP_AREA_FREE),
+                m.unitCostPs(CpuOp.VMAP_AREA_ALLOC),
+                m.unitCostPs(CpuOp.VB_ALLOC),
+                m.unitCostPs(CpuOp.VB_FREE),
+                m.unitCostPs(CpuOp.VMAP_BLOCK_NEW),
+                m.reads());
     }
 }

@@ -11,13 +11,16 @@ import org.f2fsobs.engine.sim.Simulation;
  */
 final class VmallocSpinlock {
     private final SimSpinlock lock;
+    private final VmallocCosts costs;
     private int spinners;
 
-    VmallocSpinlock(Simulation sim, String name, int account, long acquirePs) {
-        this.lock = new SimSpinlock(sim, name, account, acquirePs);
+    VmallocSpinlock(Simulation sim, String name, int account, VmallocCosts costs) {
+        this.lock = new SimSpinlock(sim, name, account, costs.lockAcquirePsForLocks());
+        this.costs = costs;
     }
 
     void lock(SimTask t) {
+        costs.noteLock();
         t.sync();                 // be counted as a spinner only from the simulated moment we arrive
         spinners++;
         try {

@@ -42,7 +42,7 @@ final class VmapPurge {
         this.space = vm.space();
         this.freeVmapAreaLock = freeVmapAreaLock;
         this.purgeVmapAreaLock = purgeVmapAreaLock;
-        this.vmapPurgeLock = new SimMutex(sim, "vmap_purge_lock", vm.acctLock, costs.lockAcquirePs());
+        this.vmapPurgeLock = new SimMutex(sim, "vmap_purge_lock", vm.acctLock, costs.lockAcquirePsForLocks());
     }
 
     long vmapLazyNr() {
@@ -103,6 +103,7 @@ final class VmapPurge {
 
     /** try_purge_vmap_area_lazy(): purge unless somebody else is already purging. */
     private void tryPurgeVmapAreaLazy(SimTask t) {
+        costs.noteLock();
         if (vmapPurgeLock.tryLock(t)) {
             purgeVmapAreaLazyLocked(t, START_NONE, END_NONE, true);
             vmapPurgeLock.unlock(t);
@@ -111,6 +112,7 @@ final class VmapPurge {
 
     /** purge_vmap_area_lazy() (5.x: reclaim_and_purge_vmap_areas()): wait for the purge lock, free fragmented blocks too. */
     void purgeVmapAreaLazy(SimTask t) {
+        costs.noteLock();
         vmapPurgeLock.lock(t);
         vm.blocks().purgeFragmentedBlocksAllcpus(t);
         purgeVmapAreaLazyLocked(t, START_NONE, END_NONE, true);
@@ -119,6 +121,7 @@ final class VmapPurge {
 
     /** vm_unmap_aliases(), second half: fragmented blocks, purge, and a flush of the dirty range if nothing was purged. */
     void purgeAliases(SimTask t, long start, long end, boolean flush) {
+        costs.noteLock();
         vmapPurgeLock.lock(t);
         vm.blocks().purgeFragmentedBlocksAllcpus(t);
         if (!purgeVmapAreaLazyLocked(t, start, end, true) && flush) flushTlbKernelRange(t, start, end);
@@ -212,6 +215,7 @@ final class VmapPurge {
             drainVmapWorkPending = false;
             boolean freed;
             do {
+                costs.noteLock();
                 vmapPurgeLock.lock(kw);
                 freed = purgeVmapAreaLazyLocked(kw, START_NONE, END_NONE, false);
                 vmapPurgeLock.unlock(kw);
