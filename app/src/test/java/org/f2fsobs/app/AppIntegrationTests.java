@@ -152,6 +152,19 @@ class AppIntegrationTests {
     }
 
     @Test
+    void aFioJobFileTravelsAsTheScriptsHereDocument() {
+        Api api = api();
+        // REST reads no host file: the job file's text is a here-document of the script, fio reads it from the volume
+        String script = "export SZ=2m\\ncat > /jobs/seq.fio <<'EOF'\\n[global]\\nbs=64k ; inline comment\\n"
+                + "[seq]\\nfilename=/data/f\\nrw=write\\nsize=${SZ}\\ndescription=from a job file\\nEOF\\nfio /jobs/seq.fio\\n";
+        Map<String, Object> s = api.post("/api/runs").bodyValue("{\"profile\": \"ufs21-2018\", \"script\": \"" + script + "\"}")
+                .exchange().expectStatus().isAccepted().expectBody(Api.MAP).returnResult().getResponseBody();
+        Map<String, Object> r = api.await("/api/runs/" + s.get("id"), x -> "DONE".equals(x.get("status")), 240);
+        assertThat((String) r.get("tool_output")).contains("seq: (g=0): rw=write, bs=(R) 64.0KiB-64.0KiB")
+                .contains("Description  : [from a job file]").contains("(2048KiB/");
+    }
+
+    @Test
     void crashCheckIsQueuedAndEnds() {
         Api api = api();
         Map<String, Object> c = api.post("/api/crash-checks").bodyValue("{\"scenario\": \"fio-large-section\", \"params\": {\"scale\": 0.01}, \"max_points\": 3}")

@@ -312,16 +312,20 @@ export function counterRows(offResults, onResults, expected = {}) {
   return { rows, zero };
 }
 
-/** The matrix the overview's button starts: the studied flag off and on at the mail's parameter values. */
+/**
+ * The matrix the overview's button starts: the studied flag off and on at the mail's parameter values — or, for a
+ * scenario whose sides are two values of a parameter (entry.sides), those two values (the server fills them in).
+ */
 export function defaultMatrix(entry, scale, repetitions = 3) {
   const params = {};
   for (const p of entry.params || []) {
     if (p.name === 'seed' || p.name === 'scale') continue;
+    if (entry.sides && p.name === entry.sides.param) continue;
     const values = Array.isArray(p.mail_values) && p.mail_values.length ? p.mail_values : [p.default];
     params[p.name] = values;
   }
   params.scale = [Number(scale)];
-  return { scenario: entry.id, optimizations: { [entry.flag]: [false, true] }, params, repetitions, seed: 1 };
+  return { scenario: entry.id, optimizations: entry.flag ? { [entry.flag]: [false, true] } : {}, params, repetitions, seed: 1 };
 }
 
 /**

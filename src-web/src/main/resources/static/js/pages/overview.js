@@ -111,11 +111,12 @@ async function fillCard(entry) {
   wireForm(card, entry);
   const [comparison, crash] = await Promise.allSettled([
     getJson('/api/scenarios/' + encodeURIComponent(entry.id) + '/comparison'),
-    loadCrashVerdicts(entry.id),
+    entry.flag ? loadCrashVerdicts(entry.id) : Promise.resolve(null),
   ]);
   if (comparison.status === 'fulfilled') renderReproduction(slot(card, 'reproduction'), comparison.value, card);
   else slot(card, 'reproduction').replaceChildren(el('p', { class: 'error-note' }, 'Could not load: ' + comparison.reason.message));
-  if (crash.status === 'fulfilled') renderCrashVerdicts(slot(card, 'crash'), entry.id, crash.value);
+  if (!slot(card, 'crash')) { /* sides are two parameter values: no flag to crash-check */ }
+  else if (crash.status === 'fulfilled') renderCrashVerdicts(slot(card, 'crash'), entry.id, crash.value);
   else slot(card, 'crash').replaceChildren(el('p', { class: 'error-note' }, 'Could not load: ' + crash.reason.message));
   card.dataset.loaded = 'true';
 }

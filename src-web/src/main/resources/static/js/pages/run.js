@@ -29,6 +29,11 @@ function renderFacts(r) {
   if (r.reference) {
     fact(dl, "The mail's figure", fmtValue(r.reference.value, r.reference.unit) + ' · ours / mail = ' + fmtNumber(r.reference.ours_over_reference, 3)
       + ' · source ', el('code', {}, r.reference.source || ''));
+    if (r.reference.quote) fact(dl, 'Compared with', el('q', { id: 'reference-quote' }, r.reference.quote));
+    if (r.reference.message_id) {
+      fact(dl, 'Mail', el('a', { id: 'reference-mail', href: 'https://lore.kernel.org/r/' + encodeURIComponent(r.reference.message_id) },
+        '<' + r.reference.message_id + '>'), r.scenario ? [' · ', link('/scenarios/' + r.scenario, 'the scenario drafted from it')] : '');
+    }
   }
   fact(dl, 'Virtual time', fmtNs(r.virtual_ns) + ' (the measured command; preparation ' + fmtNs(r.preparation ? r.preparation.virtual_ns : null) + ')');
   fact(dl, 'Simulator wall time', (r.wall_ms ?? '–') + ' ms of real time to simulate it');

@@ -18,6 +18,11 @@ final class BandAdmission {
 
     /** Why the band is refused, or null. */
     static ApiException refusal(ScenarioCatalog catalog, Scenario s, List<CellSpec> cells, long seed, long limit) {
+        if (s.sides() != null) {
+            return ApiException.invalid("band", "the sides of " + s.id() + " are two values of " + s.sides().param() + " (" + s.sides().before()
+                    + " vs " + s.sides().after() + "), not a flag: a band sweeps the model's constants around a flag's off/on ratio, "
+                    + "and is not run for a parameter's two values (yet)");
+        }
         List<CellSpec> base;
         try {
             base = MatrixBand.baseCells(cells);

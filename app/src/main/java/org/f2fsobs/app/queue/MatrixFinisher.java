@@ -69,18 +69,34 @@ public class MatrixFinisher {
      * complete, ends the matrix (DONE). A plan that fails ends the matrix FAILED with its message.
      */
     synchronized void advanceBand(long matrixId) {
-        var m = db.sql("SELECT REQUEST_JSON FROM MATRICES WHERE ID = :id AND STATUS = 'RUNNING' AND BAND_PENDING = TRUE "
+        var m = db.sql("SELECT REQUEST_JSON, SCENARIO, PROFILE, SEED FROM MATRICES WHERE ID = :id AND STATUS = 'RUNNING' AND BAND_PENDING = TRUE "
                         + "AND NOT EXISTS (SELECT 1 FROM CELLS WHERE MATRIX_ID = :id AND STATUS IN ('QUEUED', 'RUNNING'))")
-                .bind("id", matrixId).map(r -> r.get("REQUEST_JSON", String.class)).one().block();
+                .bind("id", matrixId)
+                .map(r -> new Object[] {r.get("REQUEST_JSON", String.class), r.get("SCENARIO", String.class), r.get("PROFILE", String.class),
+                        r.get("SEED", Long.class)})
+                .one().block();
         if (m == null) return;
         Instant now = Instant.now();
         Mono<Long> change;
         try {
-            var step = MatrixBands.plan(catalog, m).next(results(matrixId));
+            List<RunResult> results = results(matrixId);
+            var step = MatrixBands.plan(catalog, (String) m[0]).next(results);
             if (step.done()) {
+                // DONE and its comparisons (with the band) in one transaction: a reader never sees a DONE band matrix without its band
                 change = db.sql("UPDATE MATRICES SET BAND_PENDING = FALSE, STATUS = 'DONE', FINISHED_AT = :now WHERE ID = :id AND STATUS = 'RUNNING'")
                         .bind("now", now).bind("id", matrixId).fetch().rowsUpdated();
-                log.info("matrix {}: band complete ({} points)", matrixId, step.pointsKnown());
+                List<Comparison> comparisons = null;
+                try {
+                    comparisons = step.result().attach(comparisons(results, (String) m[1], (Long) m[2]));
+                } catch (RuntimeException e) {
+                    log.error("matrix {}: comparisons failed: {}", matrixId, e.toString(), e);
+                }
+                if (comparisons != null) {
+                    List<Comparison> stored = comparisons;
+                    change = change.flatMap(n -> n == 0 ? Mono.just(0L) : storeComparisons(matrixId, (String) m[1], (String) m[2], stored, now));
+                }
+                log.info("matrix {}: band complete ({} points){}", matrixId, step.pointsKnown(),
+                        comparisons == null ? "" : ", " + comparisons.size() + " comparisons stored");
             } else {
                 List<String> specs = MatrixBands.specs(step.cells());
                 List<String> stored = db.sql("SELECT SPEC_JSON FROM CELLS WHERE MATRIX_ID = :id").bind("id", matrixId)
@@ -143,8 +159,13 @@ public class MatrixFinisher {
             log.error("matrix {}: comparisons failed: {}", matrixId, e.toString(), e);
             return;
         }
-        Instant now = Instant.now();
-        Mono<Long> store = db.sql("DELETE FROM COMPARISONS WHERE MATRIX_ID = :id").bind("id", matrixId).fetch().rowsUpdated()
+        tx.transactional(storeComparisons(matrixId, scenario, profile, comparisons, Instant.now())).then(durability.checkpoint()).block();
+        log.info("matrix {} done: {} comparisons stored", matrixId, comparisons.size());
+    }
+
+    /** Replaces the matrix's comparisons and marks it compared; to run in a transaction. */
+    private Mono<Long> storeComparisons(long matrixId, String scenario, String profile, List<Comparison> comparisons, Instant now) {
+        return db.sql("DELETE FROM COMPARISONS WHERE MATRIX_ID = :id").bind("id", matrixId).fetch().rowsUpdated()
                 .thenMany(Flux.fromIterable(comparisons).concatMap(c -> {
                     var s = db.sql("INSERT INTO COMPARISONS (MATRIX_ID, SCENARIO, POINT_KEY, ROW_KB, RATIO, REFERENCE_RATIO, VERDICT, "
                                     + "COMPARISON_JSON, CREATED_AT) VALUES (:m, :scenario, :key, :row, :ratio, :ref, :verdict, :json, :now)")
@@ -156,7 +177,5 @@ public class MatrixFinisher {
                     return s.fetch().rowsUpdated();
                 }))
                 .then(db.sql("UPDATE MATRICES SET COMPARED = TRUE WHERE ID = :id").bind("id", matrixId).fetch().rowsUpdated());
-        tx.transactional(store).then(durability.checkpoint()).block();
-        log.info("matrix {} done: {} comparisons stored", matrixId, comparisons.size());
     }
 }

@@ -243,7 +243,7 @@ public class QueueStore {
     private GenericExecuteSpec bindResult(GenericExecuteSpec s, RunResult r) {
         Boolean studied = null;
         if (r.scenario() != null && r.optimizations() != null) {
-            studied = catalog.find(r.scenario()).map(Scenario::flag).map(f -> r.optimizations().get(f)).orElse(null);
+            studied = catalog.find(r.scenario()).map(sc -> sc.studiedOn(r.optimizations(), r.params() == null ? Map.of() : r.params())).orElse(null);
         }
         s = bindNullable(s, "scenario", r.scenario(), String.class);
         s = bindNullable(s, "tool", r.tool(), String.class);

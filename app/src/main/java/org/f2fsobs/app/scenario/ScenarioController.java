@@ -38,12 +38,13 @@ import reactor.core.publisher.Mono;
 class ScenarioController {
     private final ScenarioCatalog catalog;
     private final ComparisonRepository comparisons;
-    private final String catalogJson;
+    /** The built-in entries, written once (the shipped catalog never changes while the app runs). */
+    private final List<Map<String, Object>> builtIn;
 
     ScenarioController(ScenarioCatalog catalog, ComparisonRepository comparisons) {
         this.catalog = catalog;
         this.comparisons = comparisons;
-        this.catalogJson = CatalogJson.write(catalog);
+        this.builtIn = catalog.builtIns().stream().map(CatalogJson::entry).toList();
     }
 
     /** The main fields of a catalog entry as {@link CatalogJson} writes it (the document has more: see contracts.md §4). */
@@ -54,11 +55,15 @@ class ScenarioController {
                         @Schema(description = "the mail's figures: value, unit, source") List<Map<String, Object>> references,
                         @Schema(description = "per point condition, the counters expected to move") Object expectedMechanism) {}
 
-    @Operation(summary = "The catalog (contracts.md §4)", responses = @ApiResponse(responseCode = "200", description = "every scenario",
+    @Operation(summary = "The catalog (contracts.md §4)", description = "The built-in scenarios in catalog order, then the user scenarios "
+            + "stored from mails (origin \"user\"), in the order they were stored.",
+            responses = @ApiResponse(responseCode = "200", description = "every scenario",
             content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, array = @ArraySchema(schema = @Schema(implementation = CatalogEntry.class)))))
     @GetMapping(path = "/api/scenarios", produces = MediaType.APPLICATION_JSON_VALUE)
     String showScenarioList() {
-        return catalogJson;
+        List<Map<String, Object>> all = new ArrayList<>(builtIn);
+        for (Scenario s : catalog.list()) if (Scenario.USER.equals(s.origin())) all.add(CatalogJson.entry(s));
+        return ResultJson.write(all);
     }
 
     @Operation(summary = "One catalog entry", responses = @ApiResponse(responseCode = "200", description = "the scenario",

@@ -8,7 +8,7 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 
-/** Records every catalog scenario in {@code SCENARIOS} at start-up (first seen, last seen). */
+/** Records every built-in catalog scenario in {@code SCENARIOS} at start-up (first seen, last seen); user ones live in USER_SCENARIOS. */
 @Component
 class ScenarioRegistrar {
     private final ScenarioCatalog catalog;
@@ -22,7 +22,7 @@ class ScenarioRegistrar {
     @EventListener(ApplicationReadyEvent.class)
     void register() {
         Instant now = Instant.now();
-        Flux.fromIterable(catalog.list())
+        Flux.fromIterable(catalog.builtIns())
                 .concatMap((Scenario s) -> seen.upsert(s.id(), s.title(), s.tool(), s.flag(), now))
                 .then().block();
     }

@@ -54,6 +54,11 @@ public final class ApiException extends ErrorResponseException {
         return new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, List.of(new FieldError(field, message)), null);
     }
 
+    /** 422: well-formed input the model cannot make something of, every reason named (a mail with no measured command). */
+    public static ApiException unprocessable(List<FieldError> errors, String limit) {
+        return new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, errors, limit);
+    }
+
     public static ApiException notFound(String what, Object id) {
         return new ApiException(HttpStatus.NOT_FOUND, List.of(new FieldError("id", "no " + what + " with id " + id)), null);
     }

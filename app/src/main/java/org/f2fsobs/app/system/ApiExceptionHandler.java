@@ -3,6 +3,7 @@ package org.f2fsobs.app.system;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import org.f2fsobs.bench.matrix.FieldError;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,6 +60,12 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         if (DisconnectedClientHelper.isClientDisconnectedException(e)) {
             log.debug("{} {}: client went away: {}", exchange.getRequest().getMethod(), path(exchange), e.toString());
             return Mono.empty();
+        }
+        if (cause(e, RejectedExecutionException.class) != null) {
+            log.warn("{} {}: refused, busy: {}", exchange.getRequest().getMethod(), path(exchange), e.toString());
+            ProblemDetail p = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, "busy: the database queue is full; retry later");
+            return Mono.just(ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "1")
+                    .contentType(MediaType.APPLICATION_PROBLEM_JSON).body(p));
         }
         log.error("{} {}: internal error", exchange.getRequest().getMethod(), path(exchange), e);
         ProblemDetail p = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR, "internal error; see the server log");

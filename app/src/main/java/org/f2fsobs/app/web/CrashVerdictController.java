@@ -74,7 +74,7 @@ class CrashVerdictController {
     private static Item item(Scenario s, Long id, String status, String profile, String specJson, Integer point, Integer maxPoints,
                              String verdict, Integer crashPoints, Integer checked, String error, Instant createdAt, Instant finishedAt) {
         CellSpec cell = Json.cell(specJson);
-        return new Item(id, status, profile, cell.optimizations().get(s.flag()), cell.optimizations(), cell.params(), cell.seed(), point,
+        return new Item(id, status, profile, s.studiedOn(cell.optimizations(), cell.params()), cell.optimizations(), cell.params(), cell.seed(), point,
                 maxPoints, verdict, crashPoints, checked, error, createdAt, finishedAt);
     }
 

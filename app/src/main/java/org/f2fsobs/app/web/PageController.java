@@ -46,6 +46,12 @@ class PageController {
         return "overview";
     }
 
+    /** {@code /scenarios/new}: paste a patch mail, see its draft with the parts it was read from marked, store and run it. */
+    @GetMapping(path = "/scenarios/new", produces = MediaType.TEXT_HTML_VALUE)
+    String showNewScenarioForm() {
+        return "scenarios/newFromMail";
+    }
+
     @GetMapping(path = "/scenarios/{id}", produces = MediaType.TEXT_HTML_VALUE)
     Rendering showScenario(@PathVariable String id) {
         return catalog.find(id)

@@ -220,9 +220,9 @@ class DashboardBrowserTests extends DashboardTestSupport {
         assertThat(driver.findElement(By.id("card-dd-compressed-read")).getDomAttribute("data-band-verdicts")).isNotBlank();
         Browser.screenshot(driver, "overview");
 
-        // each card offers only sizes that keep its scenario's regime: tiotest only its full size (docs/scale.md)
+        // each card offers only sizes that keep its scenario's regime: tiotest its full size and a quarter (docs/scale.md)
         assertThat(new Select(driver.findElement(By.id("scale-tiotest-multithread-read"))).getOptions())
-                .extracting(o -> o.getDomAttribute("value")).containsExactly("1");
+                .extracting(o -> o.getDomAttribute("value")).containsExactly("1", "0.25");
         assertThat(new Select(driver.findElement(By.id("scale-fio-large-section"))).getOptions())
                 .extracting(o -> o.getDomAttribute("value")).containsExactly("1", "0.1", "0.01");
         // the card's button starts the mail's matrix (here at 1 % of its size, P1's smallest) and goes to its page

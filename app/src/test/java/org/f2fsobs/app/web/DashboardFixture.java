@@ -19,7 +19,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * <li>iozone-compressed-sync: automatic mode at scale 0.1 (the record lengths that fit a 10 MiB file), 1 repetition,
  *     and a crash check with the flag on at scale 0.01 (a crash check takes any scale; 5 crash points, then the
  *     bisection to the smallest failing one);</li>
- * <li>tiotest-multithread-read: the mail's point at full size (no smaller scale keeps its regime), 1 repetition.</li>
+ * <li>tiotest-multithread-read: the mail's point at full size, 1 repetition.</li>
  * </ul>
  */
 final class DashboardFixture {

@@ -28,7 +28,7 @@ import org.f2fsobs.engine.platform.Profiles;
  * The app and the CLI check these against their limits before anything runs.
  *
  * @param tools     the parsed tool commands, in order (one for a command, one per tool line of a script)
- * @param dataBytes data the commands move together as far as their options say (fio size × numjobs per job, dd count
+ * @param dataBytes data the commands move together as far as their options say (fio io_size or size × loops × numjobs per job, twice with verify, dd count
  *                  × bs, iozone's largest file, tiotest threads × file); {@link Long#MAX_VALUE} on overflow, 0 when
  *                  the options do not bound it
  * @param timeBased fio jobs with {@code time_based}: their name and {@code runtime=} in whole (virtual) seconds
@@ -122,7 +122,7 @@ public record ExecPlan(List<ToolInvocation> tools, long dataBytes, List<TimeBase
         long bytes = 0;
         List<TimeBased> timed = new ArrayList<>();
         for (ToolInvocation t : tools) {
-            long b = dataBytes(t);
+            long b = dataBytes(t, profile.device().capacityBytes());
             bytes = b == Long.MAX_VALUE || bytes > Long.MAX_VALUE - b ? Long.MAX_VALUE : bytes + b;
             timed.addAll(timeBased(t));
         }
@@ -138,11 +138,22 @@ public record ExecPlan(List<ToolInvocation> tools, long dataBytes, List<TimeBase
     }
 
     static long dataBytes(ToolInvocation tool) {
+        return dataBytes(tool, Long.MAX_VALUE / 4);
+    }
+
+    /** {@link #dataBytes(ToolInvocation)} with fill_device jobs counted at {@code deviceBytes} (the profile's device). */
+    static long dataBytes(ToolInvocation tool, long deviceBytes) {
         try {
             return switch (tool) {
                 case FioCommand fio -> {
                     long sum = 0;
-                    for (FioJob j : fio.jobs()) sum = Math.addExact(sum, Math.multiplyExact(j.size(), Math.max(1, j.numjobs())));
+                    for (FioJob j : fio.jobs()) {
+                        // io_size (else size) per loop; fill_device writes until the volume is full: the whole device
+                        long per = j.fillDevice() && j.size() == 0 ? deviceBytes
+                                : Math.multiplyExact(j.ioSize() > 0 ? j.ioSize() : j.size(), Math.max(1, j.loops()));
+                        if (!j.verify().equals("0") && j.doVerify()) per = Math.multiplyExact(per, 2);   // the read-back
+                        sum = Math.addExact(sum, Math.multiplyExact(per, Math.max(1, j.numjobs())));
+                    }
                     yield sum;
                 }
                 case DdJob dd -> Math.max(0, dd.countBytes());

@@ -90,8 +90,17 @@ public record RunResult(
     /** mkfs, mount, preparation steps and umount: reported apart from the measured command. */
     public record Preparation(long virtualNs, Map<String, Object> counters) {}
 
-    /** The mail's figure for this cell, converted to base units, and ours over it. */
-    public record Reference(double value, String unit, String source, double oursOverReference) {}
+    /**
+     * The mail's figure for this cell, converted to base units, and ours over it; {@code messageId} (the mail's, when the
+     * scenario came from a pasted mail) and {@code quote} (the mail's lines the figure was read from) say where it is.
+     */
+    public record Reference(double value, String unit, String source, double oursOverReference,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) String messageId,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) String quote) {
+        public Reference(double value, String unit, String source, double oursOverReference) {
+            this(value, unit, source, oursOverReference, null, null);
+        }
+    }
 
     /** A copy with another wall time (wall time is the simulator's own speed, never part of the result proper). */
     public RunResult withWallMs(long ms) {

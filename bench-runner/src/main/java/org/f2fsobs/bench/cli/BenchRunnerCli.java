@@ -43,7 +43,7 @@ import picocli.CommandLine.Parameters;
         description = "Runs the F2FS patch-mail benchmarks on the deterministic F2FS model.",
         subcommands = {BenchRunnerCli.Scenarios.class, BenchRunnerCli.ProfilesCmd.class, BenchRunnerCli.Run.class,
                 BenchRunnerCli.Matrix.class, BenchRunnerCli.Exec.class, BenchRunnerCli.Crash.class,
-                BenchRunnerCli.Report.class, ToolsDocCommand.class})
+                BenchRunnerCli.Report.class, ToolsDocCommand.class, ImportMail.class})
 public final class BenchRunnerCli implements Callable<Integer> {
 
     /** Bad input: exit 2 with this message. */
@@ -80,7 +80,8 @@ public final class BenchRunnerCli implements Callable<Integer> {
             if (e instanceof UsageError || e instanceof ToolUsageException || e.getClass().getSimpleName().equals("RunInputException")
                     || e instanceof java.util.NoSuchElementException || e instanceof org.f2fsobs.engine.platform.ProfileException
                     || e instanceof org.f2fsobs.bench.scenario.ScenarioCommand.ScaleException
-                    || e instanceof org.f2fsobs.bench.script.ScriptException) {
+                    || e instanceof org.f2fsobs.bench.script.ScriptException
+                    || e instanceof org.f2fsobs.bench.mail.MailImportException) {
                 err.println("bench-runner: " + e.getMessage());
                 return 2;
             }
@@ -622,7 +623,9 @@ public final class BenchRunnerCli implements Callable<Integer> {
                 throw new UsageError(script == null ? "exec needs a command (-- TOOL ARGS…) or --script FILE|-"
                         : "give either --script or a command after --, not both");
             }
+            String jobScript = script == null ? fioJobFiles(command) : null;
             ExecSpec es = script != null ? ExecSpec.script(profile, mkfs, mount, parseOpts(opts), readScript(script), seed, ddStyle)
+                    : jobScript != null ? ExecSpec.script(profile, mkfs, mount, parseOpts(opts), jobScript, seed, ddStyle)
                     : new ExecSpec(profile, mkfs, mount, parseOpts(opts), String.join(" ", command.stream().map(Exec::quote).toList()), seed, ddStyle);
             // what the command (or every tool run of the script) would move, checked before anything runs, as the API does
             var lim = limitOptions.limits();
@@ -634,10 +637,37 @@ public final class BenchRunnerCli implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             List<RunResult> runs = new EngineCellRunner(catalog()).execAll(es, stderrProgress(err), CancellationToken.NONE);
             PrintWriter out = spec.commandLine().getOut();
-            if (format.equals("json")) out.println(ResultJson.write(script != null ? runs : runs.get(0)));
+            if (format.equals("json")) out.println(ResultJson.write(script != null ? runs : runs.get(runs.size() - 1)));
             else for (RunResult r : runs) out.print(r.toolOutput());
             out.flush();
             return 0;
+        }
+
+        /**
+         * {@code exec -- fio JOBFILE…} (contracts.md §6: the one host path): each job file is read from the host as fio
+         * reads it, and the run is the script that writes it onto the simulated volume (a here-document, untimed) and
+         * runs the command there; null when the command names no job file.
+         */
+        private static String fioJobFiles(List<String> command) {
+            String tool = command.get(0).substring(command.get(0).lastIndexOf('/') + 1);
+            if (!tool.equals("fio")) return null;
+            List<String> files = org.f2fsobs.bench.tool.fio.FioParser.jobFileArgs(command);
+            if (files.isEmpty()) return null;
+            StringBuilder sb = new StringBuilder();
+            for (String f : files) {
+                String text;
+                try {
+                    text = java.nio.file.Files.readString(java.nio.file.Path.of(f));
+                } catch (java.io.IOException | java.nio.file.InvalidPathException | java.io.UncheckedIOException e) {
+                    throw new UsageError("fio: job file " + f + ": cannot read it (" + e.getMessage() + ")");
+                }
+                if (text.lines().anyMatch(l -> l.equals("FIO_JOBFILE_EOF"))) throw new UsageError("fio: job file " + f + " contains the line FIO_JOBFILE_EOF");
+                sb.append("cat > ").append(quote(f)).append(" <<'FIO_JOBFILE_EOF'\n").append(text);
+                if (!text.endsWith("\n")) sb.append('\n');
+                sb.append("FIO_JOBFILE_EOF\n");
+            }
+            sb.append(String.join(" ", command.stream().map(Exec::quote).toList())).append('\n');
+            return sb.toString();
         }
 
         private static String readScript(String file) {

@@ -25,7 +25,7 @@ final class Rigs {
         DeviceSpec d = p.device();
         DeviceSpec small = d.withCapacityBytes(capacityBytes);
         return new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), p.memoryBytes(),
-                p.availableBytes(), p.dirtyableBytes(), small, p.tunables(), p.kernel(), p.constants());
+                p.availableBytes(), p.dirtyableBytes(), small, p.tunables(), p.kernel(), p.constants(), p.lruStart());
     }
 
     /** An empty disk for the profile's device. */

@@ -51,9 +51,9 @@ public final class EngineCellRunner implements CellRunner {
         RunPlan plan = plan(cell);
         Execution.Result x = Execution.run(plan, progress, cancel);
         Optimizations o = plan.options().optimizations();
-        boolean on = o.toMap().get(s.flag());
+        Boolean on = s.studiedOn(o.toMap(), params);
         double ours = x.outcome().headline().value();
-        RunResult.Reference ref = s.resultReference(params, on, ours).orElse(null);
+        RunResult.Reference ref = on == null ? null : s.resultReference(params, on, ours).orElse(null);
         RunResult r = assemble(s.id(), x, plan.profile(), o, params, cell.seed(), ref, ScenarioCommand.reproduce(s, cell),
                 cell.profileOverrides());
         return withRegime(r, s, params, plan.profile());

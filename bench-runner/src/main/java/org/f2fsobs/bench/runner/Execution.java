@@ -43,6 +43,15 @@ final class Execution {
 
     /** Every tool run of the plan's script, in order. */
     static List<Result> runAll(RunPlan plan, ProgressListener progress, CancellationToken cancel) {
+        return runAll(plan, progress, cancel, null);
+    }
+
+    /**
+     * As {@link #runAll(RunPlan, ProgressListener, CancellationToken)}, then {@code after} on the volume as the script
+     * left it, in the same simulation (tests look at the on-disk layout there; nothing it does is measured).
+     */
+    static List<Result> runAll(RunPlan plan, ProgressListener progress, CancellationToken cancel,
+                               java.util.function.BiConsumer<org.f2fsobs.engine.sim.SimTask, Volume> after) {
         long wall0 = System.nanoTime();
         plan.profile().reads().clear();        // what loading, scaling and the script's set-up copied is not a read of the run
         DeviceStore store = Kernel.newDisk(plan.profile());
@@ -64,6 +73,7 @@ final class Execution {
                 WorkloadEnv env = new WorkloadEnv(store.registry(), prng.fork(), plan.ddDialect(), progress, cancel, phase);
                 results.add(measured(t, sh, tool, env, mark));
             }
+            if (after != null) after.accept(t, sh.volume());
         });
         try {
             kernel.machine().sim().run();

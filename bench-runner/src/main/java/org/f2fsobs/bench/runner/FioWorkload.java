@@ -1,42 +1,33 @@
 package org.f2fsobs.bench.runner;
 
 import java.time.ZoneId;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.f2fsobs.bench.api.RunResult;
-import org.f2fsobs.bench.tool.content.FioWriteContent;
 import org.f2fsobs.bench.tool.fio.FioCommand;
 import org.f2fsobs.bench.tool.fio.FioDiskUtil;
-import org.f2fsobs.bench.tool.fio.FioIoengine;
 import org.f2fsobs.bench.tool.fio.FioJob;
 import org.f2fsobs.bench.tool.fio.FioJobResult;
 import org.f2fsobs.bench.tool.fio.FioLayout;
 import org.f2fsobs.bench.tool.fio.FioReport;
 import org.f2fsobs.bench.tool.fio.FioReportContext;
+import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.Volume;
 import org.f2fsobs.engine.f2fs.file.FileData;
 import org.f2fsobs.engine.kernel.block.BlockStats;
-import org.f2fsobs.engine.platform.CpuOp;
-import org.f2fsobs.engine.sim.Prng;
 import org.f2fsobs.engine.sim.SimCompletion;
 import org.f2fsobs.engine.sim.SimTask;
-import org.f2fsobs.engine.sim.device.ContentRegistry;
-import org.f2fsobs.engine.sim.device.ContentSource;
 
 /**
- * fio on the engine. Each job clone is a simulated task that lays out its file (untimed, as fio does before
- * "Starting"), then runs its I/O loop timed in virtual time: synchronous engines (psync, sync, and libaio on
- * buffered files, whose io_submit completes inline) issue each read/write in the job's task; io_uring punts
- * buffered I/O that would block (f2fs returns -EAGAIN for IOCB_NOWAIT) to an io-wq worker, and writes of one inode
- * are hashed to one worker and run serially, while fio keeps up to iodepth I/Os queued. fsync=N, fdatasync=N and
- * end_fsync are timed. The bytes written are fio's (buffers filled from the job's seed, scrambled per write).
- *
- * <p>Departures: random offsets visit every block once in a seeded order (fio's random map with a different
- * generator); io_uring reads are punted like writes; read completion latencies include the worker queue.
+ * fio on the engine. Each job clone is a simulated task ({@link FioCloneRun}) that runs its I/O loop timed in virtual
+ * time; before "Starting" every clone's files are laid out (untimed, filesetup.c setup_files/extend_file: fallocate
+ * per {@code fallocate=}, ftruncate to the size, and for read jobs or {@code overwrite=1} the file written, then the
+ * laid-out range's cache dropped). Jobs run together, except that a {@code stonewall} job waits for every job before
+ * it (backend.c run_threads). After the run fio's report is printed (or written to {@code --output}), and the
+ * write_*_log files are written to the volume (untimed, as fio writes them after the jobs end).
  */
 final class FioWorkload implements Workload {
     private final FioCommand cmd;
@@ -50,44 +41,65 @@ final class FioWorkload implements Workload {
         return "fio";
     }
 
-    private record Clone(FioJob job, int jobIndex, int cloneIndex, int threadNumber, String path, int pid) {}
+    /** One clone: its job, fio's thread number, its files on the volume and its pid. */
+    record Clone(FioJob job, int jobIndex, int cloneIndex, int threadNumber, List<String> paths, int pid, long sizeBytes) {}
 
     @Override
     public Outcome run(SimTask shell, Volume v, WorkloadEnv env) {
         List<Clone> clones = new ArrayList<>();
-        List<FioLayout> layouts = new ArrayList<>();
         for (int j = 0; j < cmd.jobs().size(); j++) {
             FioJob job = cmd.jobs().get(j);
             for (int c = 0; c < job.numjobs(); c++) {
-                String path = job.directory() != null && !job.directory().isEmpty() && !job.fileName(c).startsWith("/")
-                        ? job.directory() + "/" + job.fileName(c) : job.fileName(c);
-                clones.add(new Clone(job, j, c, cmd.threadNumber(j, c), path, env.nextPid()));
+                List<String> paths = new ArrayList<>();
+                for (int f = 0; f < job.files(); f++) paths.add(job.fileName(c, f));
+                long size = job.fillDevice() && job.size() == 0 ? freeBytes(v) : job.size();
+                clones.add(new Clone(job, j, c, cmd.threadNumber(j, c), paths, env.nextPid(), size));
             }
         }
-        TreeMap<String, Long> laidOut = new TreeMap<>();
+        TreeMap<String, long[]> laidOut = new TreeMap<>();
         for (Clone c : clones) {
-            if (layout(shell, v, env, c)) laidOut.merge(c.job.name(), c.job.size(), Long::sum);
+            int files = layout(shell, v, env, c);
+            // filesetup.c: extend_size adds io_size + file_offset per file laid out
+            if (files > 0) laidOut.merge(c.job.name(), new long[] {files, (long) files * (c.job.offset() + fileSize(c))}, (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
         }
-        laidOut.forEach((name, bytes) -> layouts.add(new FioLayout(name, 1, bytes)));
+        List<FioLayout> layouts = new ArrayList<>();
+        laidOut.forEach((name, n) -> layouts.add(new FioLayout(name, (int) n[0], n[1])));
         long startNs = shell.nowNs();
-        FioJobResult[] results = new FioJobResult[clones.size()];
+        FioCloneRun[] runs = new FioCloneRun[clones.size()];
+        long total = 0;
+        for (Clone c : clones) total += FioIoPlan.totalBytes(c.job);
+        long[] progress = {0, Math.max(1, total)};
+        int from = 0;
+        while (from < clones.size()) {                           // waves: a stonewall job waits for all before it
+            int to = from + 1;
+            while (to < clones.size() && !(clones.get(to).job.stonewall() && clones.get(to).cloneIndex == 0)) to++;
+            runWave(shell, v, env, clones, runs, from, to, progress);
+            from = to;
+        }
+        long endNs = shell.nowNs();
+        return outcome(shell, v, env, clones, runs, layouts, startNs, endNs);
+    }
+
+    private void runWave(SimTask shell, Volume v, WorkloadEnv env, List<Clone> clones, FioCloneRun[] runs, int from, int to,
+                         long[] progress) {
         SimCompletion done = new SimCompletion(shell.sim(), "fio jobs");
-        int[] left = {clones.size()};
-        long totalBytes = 0;
-        for (Clone c : clones) totalBytes += c.job.size() * Math.max(1, c.job.loops());
-        long[] doneBytes = {0};
-        long total = Math.max(1, totalBytes);
-        for (int i = 0; i < clones.size(); i++) {
+        int[] left = {to - from};
+        for (int i = from; i < to; i++) {
             int k = i;
             Clone c = clones.get(i);
+            runs[k] = new FioCloneRun(c, v, env, progress);
             shell.sim().spawn("fio-" + c.job.name() + "." + c.cloneIndex, t -> {
-                results[k] = runClone(t, v, env, c, doneBytes, total);
+                runs[k].run(t);
                 if (--left[0] == 0) done.completeAll();
             });
         }
         done.await(shell);
-        long endNs = shell.nowNs();
+    }
 
+    private Outcome outcome(SimTask shell, Volume v, WorkloadEnv env, List<Clone> clones, FioCloneRun[] runs,
+                            List<FioLayout> layouts, long startNs, long endNs) {
+        List<FioJobResult> results = new ArrayList<>();
+        for (FioCloneRun r : runs) results.add(r.result());
         List<FioJobResult> report = new ArrayList<>();
         boolean grouped = cmd.jobs().stream().anyMatch(FioJob::groupReporting);
         if (grouped) {
@@ -95,31 +107,67 @@ final class FioWorkload implements Workload {
             for (FioJobResult r : results) byGroup.computeIfAbsent(r.groupId(), g -> new ArrayList<>()).add(r);
             byGroup.values().forEach(l -> report.add(FioJobResult.group(l)));
         } else {
-            report.addAll(List.of(results));
+            report.addAll(results);
         }
         BlockStats bs = v.sbi().rq.stats();
         long windowMs = Math.max(1, (endNs - startNs) / 1_000_000);
         double util = Math.min(100.0, v.sbi().rq.busyNs() / 1e6 * 100.0 / windowMs);
+        long rt = bs.readTicksNs() / 1_000_000, wt = bs.writeTicksNs() / 1_000_000;
         List<FioDiskUtil> disks = List.of(new FioDiskUtil(diskName(v), bs.readRequests(), bs.writeRequests(),
-                0, bs.merges(), 0, 0, 0, util));
+                bs.readMerges(), bs.writeMerges(), rt, wt, rt + wt, util));
         FioReportContext ctx = new FioReportContext(env.epochMillis(endNs), ZoneId.of("UTC"), layouts);
+        StringBuilder notes = new StringBuilder();
+        for (FioCloneRun r : runs) notes.append(r.messages());
         String out = FioReport.print(cmd, report, disks, ctx);
+        Map<String, String> files = new LinkedHashMap<>();
+        for (int i = 0; i < runs.length; i++) {
+            for (String[] f : runs[i].logFiles()) files.put(f[0], f[1]);
+        }
+        if (cmd.outputFile() != null) files.put(cmd.outputFile(), out);
+        for (Map.Entry<String, String> f : files.entrySet()) writeFile(shell, v, env, f.getKey(), f.getValue());
+        String stdout = cmd.outputFile() != null ? notes.toString() : insertNotes(out, notes.toString());
 
-        long readBytes = 0, writeBytes = 0, runtimeNs = 1;
+        long readBytes = 0, writeBytes = 0, runtimeNs = 1, opens = 0;
         for (FioJobResult r : results) {
             readBytes += r.read().ioBytes();
             writeBytes += r.write().ioBytes();
             runtimeNs = Math.max(runtimeNs, Math.max(r.read().runtimeNs(), r.write().runtimeNs()));
         }
+        for (FioCloneRun r : runs) opens += r.opens();
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("read_bandwidth", readBytes * 1e9 / runtimeNs);
         metrics.put("write_bandwidth", writeBytes * 1e9 / runtimeNs);
         metrics.put("runtime_ns", runtimeNs);
         metrics.put("jobs", clones.size());
+        metrics.put("file_opens", opens);
+        if (!files.isEmpty()) {
+            Map<String, Object> written = new LinkedHashMap<>();
+            files.forEach((p, text) -> written.put(p, text.length() <= 65536 ? text : text.length() + " bytes"));
+            metrics.put("files_written", written);
+        }
         RunResult.Headline headline = writeBytes > 0
                 ? new RunResult.Headline("write_bandwidth", writeBytes * 1e9 / runtimeNs, "bytes/s")
                 : new RunResult.Headline("read_bandwidth", readBytes * 1e9 / runtimeNs, "bytes/s");
-        return new Outcome(out, headline, metrics);
+        return new Outcome(stdout, headline, metrics);
+    }
+
+    /** fio's run-time messages (log_err, e.g. "rate_min not met") come before the report, after "Starting". */
+    private static String insertNotes(String out, String notes) {
+        if (notes.isEmpty()) return out;
+        int at = out.indexOf("\n\n");
+        return at < 0 ? notes + out : out.substring(0, at + 1) + notes + out.substring(at + 1);
+    }
+
+    private static void writeFile(SimTask t, Volume v, WorkloadEnv env, String path, String text) {
+        int slash = path.lastIndexOf('/');
+        if (slash > 0) v.mkdirs(t, path.substring(0, slash), false);
+        int fd = v.open(t, path, Volume.O_CREAT | Volume.O_WRONLY | Volume.O_TRUNC);
+        try {
+            byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            if (b.length > 0) v.pwrite(t, fd, 0, b.length, ScriptShell.bytes(env.registry(), text, 0));
+        } finally {
+            v.close(t, fd);
+        }
     }
 
     private static String diskName(Volume v) {
@@ -127,317 +175,52 @@ final class FioWorkload implements Workload {
         return model.startsWith("null_blk") ? "nullb0" : "sda";
     }
 
-    /** fio's file layout: create; for writes fallocate to the size; for reads write the file when it is missing. */
-    private boolean layout(SimTask shell, Volume v, WorkloadEnv env, Clone c) {
-        String parent = c.path.contains("/") ? c.path.substring(0, c.path.lastIndexOf('/')) : "";
-        if (!parent.isEmpty()) v.mkdirs(shell, parent, false);
-        if (c.job.createOnOpen()) return false;     // create_on_open=1: no layout, the job creates the file when it opens it
-        boolean exists = v.lookup(shell, c.path) != null;
-        long size = c.job.offset() + c.job.size();
-        if (exists && v.size(shell, c.path) >= size) return false;
-        int fd = v.open(shell, c.path, Volume.O_CREAT | Volume.O_RDWR);
-        try {
-            if (c.job.rw().writes() && !c.job.rw().reads()) {
-                v.fallocate(shell, fd, 0, size);
-            } else {
-                FileData zeros = Content.zeros(env.registry());
-                for (long off = 0; off < size; off += 1 << 20) v.pwrite(shell, fd, off, Math.min(1 << 20, size - off), zeros);
-                v.fsync(shell, fd);
-            }
-        } finally {
-            v.close(shell, fd);
-        }
-        return true;
+    /** statvfs's free bytes: free sections of the main area (fill_device without size). */
+    private static long freeBytes(Volume v) {
+        return (long) v.sbi().smI().freeSections() * v.sbi().layout.blocksPerSec * 4096L;
+    }
+
+    static long fileSize(Clone c) {
+        return c.job.fillDevice() && c.job.size() == 0 ? c.sizeBytes / c.paths.size() : c.job.fileSize();
     }
 
     /**
-     * In-kernel submitters for O_DIRECT async I/O: beyond the block layer's request pool (nr_requests 128, blk-mq
-     * tags up to 256) deeper iodepths only queue, so at most this many I/Os of one clone reach the device at once.
+     * filesetup.c setup_files()/extend_file() for each of the clone's files: create; unless it is already big
+     * enough: fallocate per fallocate= (none/truncate: none), ftruncate to the size, and for a job that reads or
+     * overwrite=1 write it whole and fsync; then the range's cache is dropped (__file_invalidate_cache). Returns how
+     * many files it laid out.
      */
-    private static final int MAX_DIO_SUBMITTERS = 256;
-
-    /**
-     * Who carries a clone's I/Os when fio does not wait for each: buffered io_uring I/O is punted to one io-wq worker
-     * per inode; O_DIRECT through libaio or io_uring does not block the submitter, modelled as up to iodepth in-kernel
-     * submitters each doing one synchronous direct I/O at a time (departure: their CPU is charged to them, not to fio).
-     * Null: fio's own task does each I/O synchronously.
-     */
-    private static IoWorker[] workers(SimTask t, Volume v, FioJob job, String path) {
-        boolean async = job.ioengine() == FioIoengine.IO_URING || job.ioengine() == FioIoengine.LIBAIO;
-        if (job.ioengine() == FioIoengine.IO_URING && !job.direct()) return new IoWorker[] {new IoWorker(t, v, path + " io-wq")};
-        if (!job.direct() || !async || job.iodepth() == 1) return null;
-        IoWorker[] w = new IoWorker[Math.min(job.iodepth(), MAX_DIO_SUBMITTERS)];
-        for (int i = 0; i < w.length; i++) w[i] = new IoWorker(t, v, path + " dio " + i);
-        return w;
-    }
-
-    /** One clone's timed I/O loop. */
-    private FioJobResult runClone(SimTask t, Volume v, WorkloadEnv env, Clone c, long[] doneBytes, long totalBytes) {
-        FioJob job = c.job;
-        FioJobResult r = FioJobResult.of(job, c.pid);
-        if (job.startdelayNs() > 0) t.sleepNs(job.startdelayNs());
-        int flags = Volume.O_RDWR | (job.direct() ? Volume.O_DIRECT : 0) | (job.createOnOpen() ? Volume.O_CREAT : 0);
-        int fd = v.open(t, c.path, flags);
-        long bs = job.bs();
-        long ios = Math.max(1, job.size() / bs) * Math.max(1, job.loops());
-        long[] offsets = offsets(job, ios, env.prng().fork());
-        RecordedSequence seq = new RecordedSequence(ios, bs);
-        FioWriteContent content = job.rw().writes() ? new FioWriteContent(job, c.threadNumber, seq, env.prng().fork().nextLong()) : null;
-        int sourceId = content == null ? -1 : env.registry().register(ioSource(content, (int) (bs / 4096)));
-        Prng mix = env.prng().fork();
-        long cpu0 = t.cpuPs();
-        long startNs = t.nowNs();
-        IoWorker[] workers = workers(t, v, job, c.path);
-        int depth = Math.max(1, job.ioengine().sync() || (job.ioengine() == FioIoengine.LIBAIO && !job.direct()) ? 1 : job.iodepth());
-        ArrayDeque<long[]> inflight = new ArrayDeque<>();     // {index in its worker, submitNs, isWrite, bytes, worker}
-        long writes = 0;
-        // runtime= stops the job when it has run that long; time_based loops over the workload until then (fio's
-        // "run for the duration of the runtime specified even if the file(s) are completely read or written").
-        // Departure: every pass reuses the first pass's offsets (fio's random generator would go on) and the content
-        // records of I/O k are overwritten by each pass (bounded memory for long runs).
-        long limitNs = job.runtimeNs();
-        long n = 0;
-        for (; job.timeBased() || n < ios; n++) {
-            if (limitNs > 0 && t.nowNs() - startNs >= limitNs) break;
-            env.checkCancelled();
-            long k = n % ios;                                   // the workload's k-th I/O (its pass n / ios)
-            long off = offsets[(int) k];
-            boolean write = job.rw().writes() && (!job.rw().reads() || mix.nextInt(100) >= job.rwmixread());
-            seq.record(k, off, t.nowNs());
-            v.sbi().machine.cpu(t, CpuOp.USER_IO, 1);
-            long submitNs = t.nowNs();
-            FileData data = write ? pages(sourceId, k, off, bs) : null;
-            if (workers != null) {
-                if (inflight.size() >= depth) reap(t, workers, inflight, r, depth);
-                int w = (int) (n % workers.length);
-                long id = workers[w].submitted();               // its place in that worker's queue
-                workers[w].submit(task -> doIo(task, v, fd, off, bs, data, write));
-                inflight.add(new long[] {id, submitNs, write ? 1 : 0, bs, w});
-                r.ioDepth()[depthBucket(inflight.size())]++;
-            } else {
-                doIo(t, v, fd, off, bs, data, write);
-                long clat = t.nowNs() - submitNs;
-                (write ? r.write() : r.read()).addIo(bs, 0, clat, clat);
-                r.ioDepth()[0]++;
-            }
-            if (write) {
-                writes++;
-                if (job.fsync() > 0 && writes % job.fsync() == 0) timedSync(t, v, fd, r, workers, inflight, depth, false);
-                else if (job.fdatasync() > 0 && writes % job.fdatasync() == 0) timedSync(t, v, fd, r, workers, inflight, depth, true);
-            }
-            doneBytes[0] += bs;
-            if ((n & 63) == 0) {
-                double byTime = limitNs > 0 ? (t.nowNs() - startNs) / (double) limitNs : 0;
-                env.progress(Math.min(1, job.timeBased() ? byTime : Math.max(byTime, doneBytes[0] / (double) totalBytes)));
-            }
-        }
-        long issued = n;
-        while (!inflight.isEmpty()) reap(t, workers, inflight, r, depth);
-        if (job.endFsync()) timedSync(t, v, fd, r, workers, inflight, depth, false);
-        long runtimeNs = Math.max(1, t.nowNs() - startNs);
-        if (r.write().totalIos() > 0) r.write().runtimeNs(runtimeNs);
-        if (r.read().totalIos() > 0) r.read().runtimeNs(runtimeNs);
-        long cpuNs = (t.cpuPs() - cpu0) / 1000;
-        if (workers != null) for (IoWorker w : workers) cpuNs += w.cpuNs();
-        long usrNs = issued * v.sbi().machine.costPs(CpuOp.USER_IO) / 1000;
-        r.cpu(usrNs / 1_000_000, Math.max(0, cpuNs - usrNs) / 1_000_000, runtimeNs / 1_000_000, issued + 2, 0, 30);
-        r.submitComplete(issued, issued);
-        if (workers != null) for (IoWorker w : workers) w.stop(t);
-        v.close(t, fd);
-        return r;
-    }
-
-    private static void doIo(SimTask t, Volume v, int fd, long off, long bs, FileData data, boolean write) {
-        if (write) v.pwrite(t, fd, off, bs, data);
-        else v.pread(t, fd, off, bs, (idx, ref, o, n) -> { });
-    }
-
-    private void timedSync(SimTask t, Volume v, int fd, FioJobResult r, IoWorker[] workers, ArrayDeque<long[]> inflight,
-                           int depth, boolean data) {
-        while (!inflight.isEmpty()) reap(t, workers, inflight, r, depth);
-        long s = t.nowNs();
-        if (data) v.fdatasync(t, fd);
-        else v.fsync(t, fd);
-        r.sync().add(t.nowNs() - s);
-        r.ioDepth()[0]++;
-    }
-
-    /** Waits for the oldest in-flight I/O and records its latency. */
-    private static void reap(SimTask t, IoWorker[] workers, ArrayDeque<long[]> inflight, FioJobResult r, int depth) {
-        long[] io = inflight.pollFirst();
-        long completedNs = workers[(int) io[4]].awaitCompletion(t, io[0]);
-        long clat = completedNs - io[1];
-        (io[2] == 1 ? r.write() : r.read()).addIo(io[3], 0, clat, clat);
-    }
-
-    private static int depthBucket(int n) {
-        if (n <= 1) return 0;
-        if (n <= 2) return 1;
-        if (n <= 4) return 2;
-        if (n <= 8) return 3;
-        if (n <= 16) return 4;
-        if (n <= 32) return 5;
-        return 6;
-    }
-
-    /** File offsets in issue order: sequential passes, or every block once in a seeded random order. */
-    private static long[] offsets(FioJob job, long ios, Prng prng) {
-        long blocks = Math.max(1, job.size() / job.bs());
-        long[] out = new long[(int) ios];
-        for (int i = 0; i < ios; i++) out[i] = job.offset() + (i % blocks) * job.bs();
-        if (job.rw().random()) {
-            for (int pass = 0; pass * blocks < ios; pass++) {
-                int from = (int) (pass * blocks), to = (int) Math.min(ios, from + blocks);
-                for (int i = to - 1; i > from; i--) {
-                    int j = from + prng.nextInt(i - from + 1);
-                    long tmp = out[i];
-                    out[i] = out[j];
-                    out[j] = tmp;
+    private int layout(SimTask shell, Volume v, WorkloadEnv env, Clone c) {
+        if (c.job.createOnOpen()) return 0;     // create_on_open=1: no layout, the job creates the file when it opens it
+        long size = c.job.offset() + fileSize(c);
+        if (c.job.fillDevice()) return 0;       // fill_device: the job writes until ENOSPC, nothing to lay out
+        int n = 0;
+        for (String path : c.paths) {
+            String parent = path.contains("/") ? path.substring(0, path.lastIndexOf('/')) : "";
+            if (!parent.isEmpty()) v.mkdirs(shell, parent, false);
+            boolean exists = v.lookup(shell, path) != null;
+            if (exists && v.size(shell, path) >= size) continue;
+            n++;
+            int fd = v.open(shell, path, Volume.O_CREAT | Volume.O_RDWR);
+            try {
+                boolean writeOnly = c.job.rw().writes() && !c.job.rw().reads();
+                if (c.job.fallocate() != FioJob.Fallocate.NONE && c.job.fallocate() != FioJob.Fallocate.TRUNCATE) {
+                    v.fallocate(shell, fd, 0, size);      // keep + the ftruncate below: the same blocks and size
+                } else {
+                    v.ftruncate(shell, fd, size);
                 }
-            }
-        }
-        return out;
-    }
-
-    /** The pages of write {@code n}: content references indexed (write, page within the write). */
-    private static FileData pages(int sourceId, long n, long off, long bs) {
-        long pagesPerIo = bs / 4096;
-        long firstPage = off / 4096;
-        return new FileData() {
-            @Override
-            public long pageRef(long pageIndex) {
-                return ContentRegistry.ref(sourceId, n * pagesPerIo + (pageIndex - firstPage));
-            }
-
-            @Override
-            public void fill(long fileOffset, byte[] dst, int o, int len) {
-                throw new UnsupportedOperationException("fio writes whole pages (bs is a multiple of 4096)");
-            }
-        };
-    }
-
-    private static ContentSource ioSource(FioWriteContent content, int pagesPerIo) {
-        return new ContentSource() {
-            @Override
-            public void fill(long index, byte[] dst, int off) {
-                content.fillIo(index / pagesPerIo, (int) (index % pagesPerIo) * BLOCK, dst, off, BLOCK);
-            }
-
-            @Override
-            public String describe() {
-                return content.describe();
-            }
-        };
-    }
-
-    /** The writes of one clone as they happen: offsets and virtual start times, for fio's buffer scrambling. */
-    private static final class RecordedSequence implements FioWriteContent.IoSequence {
-        private final long[] offset;
-        private final long[] start;
-        private final long bs;
-        private int recorded;
-
-        RecordedSequence(long ios, long bs) {
-            offset = new long[(int) ios];
-            start = new long[(int) ios];
-            this.bs = bs;
-        }
-
-        void record(long n, long off, long ns) {
-            offset[(int) n] = off;
-            start[(int) n] = ns;
-            recorded = (int) Math.max(recorded, n + 1);
-        }
-
-        @Override
-        public long offsetOf(long n) {
-            return offset[(int) n];
-        }
-
-        @Override
-        public long startTimeNs(long n) {
-            return start[(int) n];
-        }
-
-        @Override
-        public long lastIoAt(long fileOffset) {
-            for (int n = recorded - 1; n >= 0; n--) {
-                if (fileOffset >= offset[n] && fileOffset < offset[n] + bs) return n;
-            }
-            return -1;
-        }
-    }
-
-    /**
-     * An io-wq worker: runs punted I/Os of one inode serially (io_uring hashes buffered writes per inode) and
-     * records when each completed.
-     */
-    private static final class IoWorker {
-        private final ArrayDeque<java.util.function.Consumer<SimTask>> queue = new ArrayDeque<>();
-        private final TreeMap<Long, Long> completed = new TreeMap<>();
-        private final SimCompletion work;
-        private final SimCompletion progress;
-        private final SimTask task;
-        private long submitted;
-        private long finished;
-        private boolean stopping;
-        private boolean idle = true;
-
-        IoWorker(SimTask parent, Volume v, String name) {
-            this.work = new SimCompletion(parent.sim(), "io-wq work");
-            this.progress = new SimCompletion(parent.sim(), "io-wq done");
-            this.task = parent.sim().spawn("iou-wrk " + name, this::loop);
-        }
-
-        long submitted() {
-            return submitted;
-        }
-
-        void submit(java.util.function.Consumer<SimTask> io) {
-            queue.addLast(io);
-            submitted++;
-            if (idle) {
-                idle = false;
-                work.complete();
-            }
-        }
-
-        private void loop(SimTask t) {
-            while (true) {
-                work.await(t);
-                java.util.function.Consumer<SimTask> io;
-                while ((io = queue.pollFirst()) != null) {
-                    io.accept(t);
-                    completed.put(finished++, t.nowNs());
-                    progress.completeAll();
-                    progress.reinit();
+                if (!writeOnly || c.job.overwrite()) {
+                    FileData zeros = Content.zeros(env.registry());
+                    for (long off = 0; off < size; off += 1 << 20) v.pwrite(shell, fd, off, Math.min(1 << 20, size - off), zeros);
+                    v.fsync(shell, fd);
+                    v.fadvise(shell, fd, Volume.Fadvise.DONTNEED);   // fallocate/ftruncate alone cache no pages
                 }
-                idle = true;
-                if (stopping) return;
+            } catch (F2fsException e) {
+                throw new Execution.RunInputException("fio: laying out " + path + ": " + e.getMessage());
+            } finally {
+                v.close(shell, fd);
             }
         }
-
-        long awaitCompletion(SimTask t, long ioIndexInOrder) {
-            long want = ioIndexInOrder;
-            while (true) {
-                t.sync();
-                Long at = completed.remove(want);
-                if (at != null) return at;
-                if (completed.isEmpty() && finished > want) return t.nowNs();
-                progress.await(t);
-            }
-        }
-
-        long cpuNs() {
-            return task.cpuPs() / 1000;
-        }
-
-        void stop(SimTask t) {
-            stopping = true;
-            if (idle) {
-                idle = false;
-                work.complete();
-            }
-        }
+        return n;
     }
 }

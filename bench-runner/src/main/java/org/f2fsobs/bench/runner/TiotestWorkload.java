@@ -24,6 +24,8 @@ import org.f2fsobs.engine.sim.SimTask;
  */
 final class TiotestWorkload implements Workload {
     private final TiotestJob job;
+    /** Pages of its own file still dirty when each thread of the sequential write test ended its loop, summed. */
+    private final long[] dirtyAtLoopEnd = new long[1];
 
     TiotestWorkload(TiotestJob job) {
         this.job = job;
@@ -59,6 +61,8 @@ final class TiotestWorkload implements Workload {
         metrics.put("read_bandwidth", rbw);
         metrics.put("random_write_bandwidth", bw(phases[TiotestJob.RANDOM_WRITE_TEST]));
         metrics.put("random_read_bandwidth", bw(phases[TiotestJob.RANDOM_READ_TEST]));
+        // /proc/meminfo's Dirty as each write thread saw it for its own file when its pwrite loop ended (before its fsync)
+        if (job.runs(TiotestJob.WRITE_TEST)) metrics.put("write_dirty_pages_at_loop_end", dirtyAtLoopEnd[0]);
         RunResult.Headline h = job.runs(TiotestJob.READ_TEST) ? new RunResult.Headline("read_bandwidth", rbw, "bytes/s")
                 : new RunResult.Headline("write_bandwidth", wbw, "bytes/s");
         return new Outcome(text, h, metrics);
@@ -114,6 +118,7 @@ final class TiotestWorkload implements Workload {
                     bytes[k] += bs;
                     if (k == 0 && (n & 7) == 0) env.progress((done + (n + 1) / (double) ops) / testsRun);
                 }
+                if (test == TiotestJob.WRITE_TEST) dirtyAtLoopEnd[0] += v.openFile(fd).inode.mapping().nrDirty();
                 v.fsync(t, fd);
                 v.close(t, fd);
                 if (random) bytes[k] = blocks * bs;

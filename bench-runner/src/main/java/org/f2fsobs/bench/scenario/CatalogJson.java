@@ -51,6 +51,7 @@ public final class CatalogJson {
         m.put("flags", s.flagTable());
         m.put("references", references(s));
         m.put("expected_mechanism", mechanism(s));
+        putOrigin(m, s);
         m.put("inferred_reasoning", s.inferredReasoning());
         m.put("command_as_run", atDefaults.command());
         m.put("seed_file", s.seedFile());
@@ -116,6 +117,20 @@ public final class CatalogJson {
             return x;
         }).toList());
         return m;
+    }
+
+    /** Where the scenario comes from (built-in, or a user's from a mail: its Message-ID) and what its two sides are. */
+    private static void putOrigin(Map<String, Object> m, Scenario s) {
+        m.put("origin", s.origin());
+        if (s.sides() != null) {
+            Map<String, Object> sides = new LinkedHashMap<>();
+            sides.put("param", s.sides().param());
+            sides.put("before", s.sides().before());
+            sides.put("after", s.sides().after());
+            m.put("sides", sides);
+        }
+        m.put("sides_label", s.sidesLabel());
+        if (s.messageId() != null) m.put("message_id", s.messageId());
     }
 
     private static List<Map<String, Object>> params(Scenario s) {

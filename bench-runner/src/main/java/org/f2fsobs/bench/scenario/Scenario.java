@@ -43,6 +43,11 @@ import org.f2fsobs.engine.f2fs.Optimizations;
  * @param references        the mail's figures
  * @param expectedMechanism the expected counter movements, first match per point
  * @param notes             anything else a reader of the scenario needs
+ * @param sweeps            the profile-constant sweeps the report prints (empty for most)
+ * @param sides             null when the sides are the patch ({@code flag} off vs on); else the parameter whose two values
+ *                          are the mail's two sides (then {@code flag} is null: no kernel code is switched)
+ * @param messageId         the mail's Message-ID, or null (the seed files name their mail by {@code seedFile})
+ * @param origin            {@link #CATALOG} for the shipped files, {@link #USER} for a scenario stored from a mail
  */
 public record Scenario(String id, String title, String seedFile, String patch, String tool, String profile, String era,
                        String environment, String command, boolean inferred, String inferredReasoning, List<String> mailLines,
@@ -50,14 +55,51 @@ public record Scenario(String id, String title, String seedFile, String patch, S
                        List<ParamSpec> params, ScaleRule scale,
                        String headline, String rowMetric, String rowParam, Map<String, UnitConversion> units,
                        List<Reference> references, List<ExpectedMechanism> expectedMechanism, List<String> notes,
-                       List<Sweep> sweeps) {
+                       List<Sweep> sweeps, Sides sides, String messageId, String origin) {
 
     public static final String STUDIED = "studied";
+    public static final String CATALOG = "catalog";
+    public static final String USER = "user";
+
+    /**
+     * The two sides of a mail that compares two values of one parameter (a mount option, an algorithm) rather than
+     * the kernel before and after its patch: {@code before} plays the part of "off", {@code after} of "on".
+     */
+    public record Sides(String param, Object before, Object after) {
+        public Sides {
+            Objects.requireNonNull(param, "param");
+            Objects.requireNonNull(before, "before");
+            Objects.requireNonNull(after, "after");
+            if (ParamValues.same(before, after)) throw new IllegalArgumentException("sides: before and after are the same value " + before);
+        }
+
+        /** Whether {@code value} is the after side (false for before, null for neither). */
+        public Boolean sideOf(Object value) {
+            if (ParamValues.same(value, after)) return true;
+            if (ParamValues.same(value, before)) return false;
+            return null;
+        }
+    }
+
+    /** A shipped scenario (no sides, no Message-ID). */
+    public Scenario(String id, String title, String seedFile, String patch, String tool, String profile, String era,
+                    String environment, String command, boolean inferred, String inferredReasoning, List<String> mailLines,
+                    List<ScriptStep> script, String flag, Map<String, String> flagTable, List<Tunable> tunables,
+                    List<ParamSpec> params, ScaleRule scale, String headline, String rowMetric, String rowParam,
+                    Map<String, UnitConversion> units, List<Reference> references, List<ExpectedMechanism> expectedMechanism,
+                    List<String> notes) {
+        this(id, title, seedFile, patch, tool, profile, era, environment, command, inferred, inferredReasoning, mailLines, script,
+                flag, flagTable, tunables, params, scale, headline, rowMetric, rowParam, units, references, expectedMechanism, notes,
+                List.of(), null, null, CATALOG);
+    }
 
     public Scenario {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(command, "command");
-        Objects.requireNonNull(flag, "flag");
+        if (origin == null) origin = CATALOG;
+        if (!origin.equals(CATALOG) && !origin.equals(USER)) throw new IllegalArgumentException(id + ": origin must be catalog or user");
+        if (flag == null && sides == null) throw new IllegalArgumentException(id + ": a scenario needs a flag under study or sides");
+        if (flag != null && sides != null) throw new IllegalArgumentException(id + ": a flag under study and sides exclude each other");
         Objects.requireNonNull(scale, "scale");
         Objects.requireNonNull(headline, "headline");
         mailLines = List.copyOf(mailLines);
@@ -78,7 +120,7 @@ public record Scenario(String id, String title, String seedFile, String patch, S
         for (String f : flagTable.keySet()) {
             if (!Optimizations.NAMES.contains(f)) throw new IllegalArgumentException(id + ": unknown flag " + f + " (known: " + Optimizations.NAMES + ")");
         }
-        if (!STUDIED.equals(flagTable.get(flag))) throw new IllegalArgumentException(id + ": the flag table must mark " + flag + " studied");
+        if (flag != null && !STUDIED.equals(flagTable.get(flag))) throw new IllegalArgumentException(id + ": the flag table must mark " + flag + " studied");
         for (Map.Entry<String, String> e : flagTable.entrySet()) {
             boolean ok = e.getKey().equals(flag) || e.getValue().equals("on") || e.getValue().equals("off");
             if (!ok) throw new IllegalArgumentException(id + ": flag " + e.getKey() + " must be on or off, got " + e.getValue());
@@ -86,6 +128,29 @@ public record Scenario(String id, String title, String seedFile, String patch, S
         if (params.stream().noneMatch(p -> p.name().equals(ParamSpec.SCALE))) {
             throw new IllegalArgumentException(id + ": no scale parameter");
         }
+        if (sides != null) {
+            Sides sd = sides;
+            ParamSpec p = params.stream().filter(x -> x.name().equals(sd.param())).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(id + ": sides name unknown parameter " + sd.param()));
+            p.check(ParamValues.normalize(sd.before())).ifPresent(m -> {
+                throw new IllegalArgumentException(id + ": sides.before " + sd.before() + ": " + m);
+            });
+            p.check(ParamValues.normalize(sd.after())).ifPresent(m -> {
+                throw new IllegalArgumentException(id + ": sides.after " + sd.after() + ": " + m);
+            });
+        }
+    }
+
+    /** Whether a run with these flags and effective parameters is the "on" (after) side; null if it is neither side. */
+    public Boolean studiedOn(Map<String, Boolean> optimizations, Map<String, Object> params) {
+        if (sides != null) return sides.sideOf(params.get(sides.param()));
+        return optimizations.get(flag);
+    }
+
+    /** What the two sides are, in words: "sec_ckpt_valid_blocks off vs on" or "compression lz4 vs zstd". */
+    public String sidesLabel() {
+        if (sides == null) return flag + " off vs on";
+        return sides.param() + " " + ParamValues.canonical(sides.before()) + " vs " + ParamValues.canonical(sides.after());
     }
 
     /** The parameter named {@code name}, if the scenario has it ({@code scale} included). */
@@ -161,8 +226,8 @@ public record Scenario(String id, String title, String seedFile, String patch, S
      * empty when the mail has no figure for this point and side.
      */
     public Optional<RunResult.Reference> resultReference(Map<String, Object> params, boolean on, double ours) {
-        return headlineReference(params).map(r -> r.side(on)).map(f -> new RunResult.Reference(f.value(), f.baseUnit(),
-                seedFile, f.value() == 0 ? Double.NaN : ours / f.value()));
+        return headlineReference(params).flatMap(r -> java.util.Optional.ofNullable(r.side(on)).map(f -> new RunResult.Reference(
+                f.value(), f.baseUnit(), seedFile, f.value() == 0 ? Double.NaN : ours / f.value(), messageId, r.quote())));
     }
 
     /** The expected movements at the point {@code params}: the first matching entry's, or none. */

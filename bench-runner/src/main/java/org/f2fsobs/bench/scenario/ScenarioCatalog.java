@@ -45,6 +45,11 @@ public final class ScenarioCatalog {
     public static final String RESOURCE_DIR = "scenarios";
 
     private final Map<String, Scenario> scenarios;
+    /** Scenarios stored from mails (the app's H2), after the built-ins; replaced whole on every change. */
+    private volatile Map<String, Scenario> user = Map.of();
+
+    /** Ids a user scenario may take: {@code mail-…}, so that none can be mistaken for (or shadow) a built-in one. */
+    public static final java.util.regex.Pattern USER_ID = java.util.regex.Pattern.compile("mail-[a-z0-9][a-z0-9-]{1,78}[a-z0-9]");
 
     private ScenarioCatalog(List<Scenario> list) {
         Map<String, Scenario> m = new LinkedHashMap<>();
@@ -103,17 +108,68 @@ public final class ScenarioCatalog {
         return dirs;
     }
 
-    /** The scenarios in catalog order. */
+    /** The scenarios in catalog order: the built-ins, then the user scenarios in the order they were added. */
     public List<Scenario> list() {
+        List<Scenario> all = new ArrayList<>(scenarios.values());
+        all.addAll(user.values());
+        return List.copyOf(all);
+    }
+
+    /** The shipped scenarios only (contracts.md §1), in catalog order. */
+    public List<Scenario> builtIns() {
         return List.copyOf(scenarios.values());
     }
 
     public List<String> ids() {
-        return List.copyOf(scenarios.keySet());
+        return list().stream().map(Scenario::id).toList();
     }
 
     public Optional<Scenario> find(String id) {
-        return Optional.ofNullable(id == null ? null : scenarios.get(id));
+        if (id == null) return Optional.empty();
+        Scenario s = scenarios.get(id);
+        return Optional.ofNullable(s != null ? s : user.get(id));
+    }
+
+    /** Whether {@code id} names a shipped scenario (a user scenario can never take such an id). */
+    public boolean isBuiltIn(String id) {
+        return id != null && scenarios.containsKey(id);
+    }
+
+    /**
+     * A scenario file's JSON (a stored draft's {@code scenario}) as a user scenario, checked as the shipped files are
+     * (unknown keys, units, profile, flags, templates that render): a {@link ScenarioFormatException} names the problem.
+     */
+    public static Scenario parseUser(String name, Object json) {
+        Scenario s = ScenarioLoader.parse(name, json);
+        selfCheck(s);
+        return s;
+    }
+
+    /**
+     * Adds (or replaces) a user scenario. Refused: a scenario whose origin is not {@code user}, an id outside
+     * {@link #USER_ID}, and above all an id of a built-in scenario — a user scenario never shadows a shipped one.
+     */
+    public synchronized void putUser(Scenario s) {
+        if (!Scenario.USER.equals(s.origin())) throw new IllegalArgumentException(s.id() + ": only a scenario of origin user can be added");
+        if (scenarios.containsKey(s.id())) {
+            throw new IllegalArgumentException("id " + s.id() + " is a built-in scenario's: a user scenario cannot take it");
+        }
+        if (!USER_ID.matcher(s.id()).matches()) {
+            throw new IllegalArgumentException("id " + s.id() + ": a user scenario's id is mail- and 2…79 of a-z, 0-9, - (" + USER_ID.pattern() + ")");
+        }
+        selfCheck(s);
+        Map<String, Scenario> m = new LinkedHashMap<>(user);
+        m.put(s.id(), s);
+        user = Collections.unmodifiableMap(m);
+    }
+
+    /** Removes a user scenario; false when there is none with that id (a built-in one is never removed). */
+    public synchronized boolean removeUser(String id) {
+        if (!user.containsKey(id)) return false;
+        Map<String, Scenario> m = new LinkedHashMap<>(user);
+        m.remove(id);
+        user = Collections.unmodifiableMap(m);
+        return true;
     }
 
     /** The scenario {@code id}; an unknown id is a {@link NoSuchElementException} listing the known ones. */
@@ -229,7 +285,7 @@ public final class ScenarioCatalog {
 
     private MatrixExpansion.Expansion expand(MatrixRequest request, MatrixLimits limits, String profile,
                                              List<Boolean> studiedDefault, boolean anyScale) {
-        Scenario s = request.scenario() == null ? null : scenarios.get(request.scenario());
+        Scenario s = find(request.scenario()).orElse(null);
         List<FieldError> pre = new ArrayList<>();
         if (s == null && request.scenario() != null && !request.scenario().isBlank()) {
             pre.add(new FieldError("scenario", unknownScenario(request.scenario())));
@@ -238,11 +294,18 @@ public final class ScenarioCatalog {
             pre.add(new FieldError("profile", "unknown profile '" + profile + "'; known: " + String.join(", ", Profiles.names())));
         }
         MatrixRequest r = request;
-        if (s != null && !request.optimizations().containsKey(s.flag())) {
+        if (s != null && s.sides() == null && !request.optimizations().containsKey(s.flag())) {
             Map<String, List<Boolean>> o = new LinkedHashMap<>();
             o.put(s.flag(), studiedDefault);
             o.putAll(request.optimizations());
             r = new MatrixRequest(request.scenario(), o, request.params(), request.repetitions(), request.seed(), request.profileOverrides());
+        } else if (s != null && s.sides() != null && !request.params().containsKey(s.sides().param())) {
+            // the sides are two values of a parameter: a matrix runs both (before first), a single run the before side
+            Map<String, List<Object>> p = new LinkedHashMap<>(request.params());
+            List<Object> values = new ArrayList<>();
+            for (boolean after : studiedDefault) values.add(after ? s.sides().after() : s.sides().before());
+            p.put(s.sides().param(), values);
+            r = new MatrixRequest(request.scenario(), request.optimizations(), p, request.repetitions(), request.seed(), request.profileOverrides());
         }
         if (s != null && !request.profileOverrides().isEmpty() && (profile == null || Profiles.names().contains(profile))) {
             try {
@@ -287,7 +350,7 @@ public final class ScenarioCatalog {
     }
 
     private String unknownScenario(String id) {
-        return "unknown scenario '" + id + "'; known: " + String.join(", ", scenarios.keySet());
+        return "unknown scenario '" + id + "'; known: " + String.join(", ", ids());
     }
 
     /** Every template renders at the defaults and at every point of the scenario's own references. */

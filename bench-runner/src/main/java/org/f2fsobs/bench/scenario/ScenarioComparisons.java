@@ -25,7 +25,36 @@ public final class ScenarioComparisons {
     private ScenarioComparisons() {}
 
     public static List<Comparison> of(List<RunResult> cells, Scenario scenario, long matrixSeed) {
-        return withAbsolute(withScaleNotes(Comparisons.of(cells, ScenarioCatalog.comparisonSpec(scenario), matrixSeed), scenario), scenario);
+        return withAbsolute(withScaleNotes(Comparisons.of(bySides(cells, scenario), ScenarioCatalog.comparisonSpec(scenario), matrixSeed), scenario),
+                scenario);
+    }
+
+    /** The name under which a sides scenario's two sides are compared as "off" (before) and "on" (after). */
+    static String sideKey(Scenario s) {
+        return "side:" + s.sides().param();
+    }
+
+    /**
+     * For a scenario whose sides are two values of a parameter: each cell at one of them, relabelled so that the
+     * comparison sees that parameter as the "flag" (before = off, after = on) and no longer as a parameter; cells at other
+     * values of it are left out. A flag scenario's cells are returned as they are.
+     */
+    static List<RunResult> bySides(List<RunResult> cells, Scenario s) {
+        if (s.sides() == null) return cells;
+        List<RunResult> out = new ArrayList<>();
+        for (RunResult c : cells) {
+            Boolean after = c.params() == null ? null : s.sides().sideOf(c.params().get(s.sides().param()));
+            if (after == null) continue;
+            Map<String, Boolean> o = new java.util.TreeMap<>(c.optimizations());
+            o.put(sideKey(s), after);
+            Map<String, Object> p = new LinkedHashMap<>(c.params());
+            p.remove(s.sides().param());
+            out.add(new RunResult(c.scenario(), c.tool(), c.command(), c.toolOutput(), c.profile(), c.mkfs(), c.mount(), o, p, c.seed(),
+                    c.headline(), c.metrics(), c.counters(), c.histograms(), c.timeBreakdownNs(), c.preparation(), c.reference(),
+                    c.virtualNs(), c.wallMs(), c.reproduce(), c.engineVersion(), c.profileOverrides(), c.scaleRegime(), c.script(),
+                    c.scriptRuns()));
+        }
+        return out;
     }
 
     /**
@@ -68,7 +97,7 @@ public final class ScenarioComparisons {
     }
 
     public static Comparisons.Analysis analyse(List<RunResult> cells, Scenario scenario, long matrixSeed) {
-        return Comparisons.analyse(cells, ScenarioCatalog.comparisonSpec(scenario), matrixSeed);
+        return Comparisons.analyse(bySides(cells, scenario), ScenarioCatalog.comparisonSpec(scenario), matrixSeed);
     }
 
     static ComparisonSpec spec(Scenario s, int resamples, double level) {
@@ -81,7 +110,7 @@ public final class ScenarioComparisons {
         for (ExpectedMechanism e : s.expectedMechanism()) {
             for (Map<String, Object> when : combinations(e.when())) exp.add(new ComparisonSpec.PointExpectations(when, e.counters()));
         }
-        return new ComparisonSpec(s.flag(), refs, exp, resamples, level);
+        return new ComparisonSpec(s.sides() == null ? s.flag() : sideKey(s), refs, exp, resamples, level);
     }
 
     /** {a: [1, 2], b: [x]} → {a: 1, b: x}, {a: 2, b: x}. */

@@ -35,6 +35,13 @@ final class ScenarioLoader {
         return root.list("scenarios").stream().map(Node::string).toList();
     }
 
+    /** A scenario file's JSON already read ({@code name} names it in messages): a user scenario stored from a mail. */
+    static Scenario parse(String name, Object json) {
+        Scenario s = parse(new Node(name, "", json));
+        if (!Scenario.USER.equals(s.origin())) throw new ScenarioFormatException(name + ": origin must be \"user\" for a stored scenario");
+        return s;
+    }
+
     static Scenario load(ClassLoader loader, String dir, String id) {
         String name = dir + "/" + id + ".json";
         Scenario s = parse(new Node(name, "", read(loader, name)));
@@ -54,7 +61,7 @@ final class ScenarioLoader {
     static Scenario parse(Node n) {
         n.only("id", "title", "seed_file", "patch", "tool", "profile", "era", "environment", "command", "inferred",
                 "inferred_reasoning", "mail_lines", "script", "flag", "flags", "tunables", "params", "scale",
-                "headline", "units", "references", "reference_table", "expected_mechanism", "notes", "sweeps");
+                "headline", "units", "references", "reference_table", "expected_mechanism", "notes", "sweeps", "sides", "message_id", "origin");
         String id = n.str("id");
         String tool = n.str("tool");
         if (!TOOLS.contains(tool)) throw n.at("tool").error("unknown tool \"" + tool + "\"; known: " + new TreeSet<>(TOOLS));
@@ -106,10 +113,20 @@ final class ScenarioLoader {
         List<Sweep> sweeps = new ArrayList<>();
         if (n.has("sweeps")) for (Node w : n.list("sweeps")) sweeps.add(sweep(w));
 
+        Scenario.Sides sides = null;
+        if (n.has("sides")) {
+            Node sd = n.at("sides");
+            sd.only("param", "before", "after");
+            sides = sd.build(() -> new Scenario.Sides(sd.str("param"), sd.scalar("before"), sd.scalar("after")));
+        }
+        String flag = sides != null && !n.has("flag") ? null : n.str("flag");
+        String origin = n.has("origin") ? n.str("origin") : Scenario.CATALOG;
+        Scenario.Sides sidesF = sides;
         Scenario s = n.build(() -> new Scenario(id, n.str("title"), seedFile, n.str("patch"), tool, profile, n.str("era"),
-                n.str("environment"), n.str("command"), inferred, reasoning, mailLines, script, n.str("flag"), flags,
+                n.str("environment"), n.str("command"), inferred, reasoning, mailLines, script, flag, flags,
                 tunables, params, scale(n.at("scale")),
-                headline.str("name"), headline.optStr("row_metric"), headline.optStr("row_param"), units, refs, mech, notes, sweeps));
+                headline.str("name"), headline.optStr("row_metric"), headline.optStr("row_param"), units, refs, mech, notes, sweeps,
+                sidesF, n.optStr("message_id"), origin));
         check(n, s);
         return s;
     }

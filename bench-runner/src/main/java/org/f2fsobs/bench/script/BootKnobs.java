@@ -41,6 +41,6 @@ final class BootKnobs {
             default -> throw new IllegalStateException(k + " is not a boot-time knob");
         };
         return new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), p.memoryBytes(), p.availableBytes(),
-                p.dirtyableBytes(), nd, p.tunables(), p.kernel(), c, p.reads());    // one read log: what set this device was read too
+                p.dirtyableBytes(), nd, p.tunables(), p.kernel(), c, p.lruStart(), p.reads());    // one read log: what set this device was read too
     }
 }

@@ -34,6 +34,8 @@ final class Commands {
     private final DdDialect ddDialect;
     /** Files written from here-documents, by volume path: fio reads its job files from them. */
     private final Map<String, String> written = new TreeMap<>();
+    /** The exported variables: the environment the tools see (fio's ${VAR} in job files). */
+    final Map<String, String> environment = new TreeMap<>();
     private FileLines files;
 
     Commands(ScriptState st, DdDialect ddDialect) {
@@ -163,7 +165,7 @@ final class Commands {
         try {
             String tool = w.get(0).substring(w.get(0).lastIndexOf('/') + 1);
             if (tool.equals("fio")) {
-                inv = FioParser.parse(w, p -> jobFile(src, p));
+                inv = FioParser.parse(w, p -> jobFile(src, p), Map.copyOf(environment));
                 VolumePaths.check(inv, st.cwdDepth());
             } else {
                 inv = ToolCommandLine.parse(w, ddDialect, st.cwdDepth());

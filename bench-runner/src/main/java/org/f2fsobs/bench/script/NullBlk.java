@@ -110,7 +110,7 @@ public record NullBlk(int nrDevices, long gb, int bs, long completionNsec, int h
                 d.readBandwidthBytesPerSec(), d.writeBandwidthBytesPerSec(), d.commandOverheadNs(), d.flushNs(), d.fuaNs(),
                 d.reliableWriteNs(), d.volatileCache(), d.latencyJitterMeanNs(), d.scheduler(), d.cfq(), true, d.nrRequests());
         return new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), p.memoryBytes(), p.availableBytes(),
-                p.dirtyableBytes(), nd, p.tunables(), p.kernel(), c, p.reads());    // one read log: what set this device was read too
+                p.dirtyableBytes(), nd, p.tunables(), p.kernel(), c, p.lruStart(), p.reads());    // one read log: what set this device was read too
     }
 
     /**

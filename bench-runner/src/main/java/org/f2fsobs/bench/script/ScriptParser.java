@@ -241,6 +241,8 @@ public final class ScriptParser {
             for (String a : w.subList(1, w.size())) {
                 if (ASSIGNMENT.matcher(a).matches()) assign(a);
                 else if (!vars.containsKey(a)) throw new ScriptException.Why("export " + a + ": the variable is not set (export " + a + "=value)");
+                String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+                commands.environment.put(name, vars.get(name));      // fio reads ${VAR} of its job files from these
             }
             return;
         }
@@ -260,7 +262,14 @@ public final class ScriptParser {
 
     private void assign(String word) {
         int eq = word.indexOf('=');
-        vars.put(word.substring(0, eq), word.substring(eq + 1));
+        String name = word.substring(0, eq);
+        vars.put(name, word.substring(eq + 1));
+        if (commands.environment.containsKey(name)) commands.environment.put(name, vars.get(name));
+    }
+
+    /** Whether a script line may start with {@code word} (a command the parser knows, a path to one included). */
+    public static boolean isCommandWord(String word) {
+        return !word.isEmpty() && Commands.isCommand(word);
     }
 
     /** The commands a script line may start with (for prompt detection and messages). */

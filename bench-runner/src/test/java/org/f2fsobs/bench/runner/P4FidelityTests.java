@@ -12,8 +12,8 @@ import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import org.junit.jupiter.api.Test;
 
 /**
- * P4 (seed 004) at a quarter of its size, on a machine shrunk with it: tiotest-multithread-read at scale 0.25
- * (32 threads × 8 MiB) with the ufs21-2018 profile's page cache, dirtyable memory and nr_requests × 0.25, so the
+ * P4 (seed 004) at its smallest meaningful scale, on a machine shrunk with it: tiotest-multithread-read with the
+ * ufs21-2018 profile's memory split (free, active and inactive file pages, reserves) and nr_requests × the scale, so the
  * dirty limits, the flusher's request budget and the cache keep their proportions to the data (the re-read misses the
  * cache, as in the mail). Pins the direction and rough size of the effect: off, the fsyncs after the last write find
  * the dirty pages the request-bound flusher left and interleave them page by page; on, each inode's writeback is
@@ -28,8 +28,9 @@ class P4FidelityTests {
         Map<String, Object> params = new TreeMap<>();
         params.put("scale", SCALE);
         RunPlan plan = runner.plan(CellSpec.of("tiotest-multithread-read", Map.of("serialize_writepages", serialize), params, 1));
-        assertThat(plan.profile().availableBytes()).as("the machine shrank with the data")
-                .isEqualTo((long) Math.floor(838860800 * SCALE));
+        var full = EngineCellRunner.profile("ufs21-2018").lruStart();
+        assertThat(plan.profile().lruStart().activeFilePages()).as("the machine's memory split shrank with the data")
+                .isEqualTo((long) Math.floor(full.activeFilePages() * SCALE));
         return Execution.run(plan, ProgressListener.NONE, CancellationToken.NONE);
     }
 
@@ -51,11 +52,12 @@ class P4FidelityTests {
         Execution.Result on = run(true);
         long pages = 32L * (long) (32 * SCALE) * 256;
         // the fsyncs after the last write find pages dirty (the flusher only has nr_requests in flight)
-        assertThat(counter(off, "sync_writeback_pages")).as("pages written by the final fsyncs, off").isGreaterThan(pages / 10);
+        // (a few per cent of the data with the sourced memory split: 5.2 % at full size, 4.5 % at 0.25; docs/reproduction-notes-p4.md)
+        assertThat(counter(off, "sync_writeback_pages")).as("pages written by the final fsyncs, off").isGreaterThan(pages / 50);
         // read side: off every interleaved page is its own request; on, 512 KiB preads stay whole
-        assertThat(counter(off, "read_requests")).as("read requests off vs on").isGreaterThan(4 * counter(on, "read_requests"));
+        assertThat(counter(off, "read_requests")).as("read requests off vs on").isGreaterThan(2 * counter(on, "read_requests"));
         assertThat(commonest(reads(off))).isEqualTo("4096");
-        assertThat(reads(off).get("4096") / (double) counter(off, "read_requests")).isGreaterThan(0.6);
+        assertThat(reads(off).get("4096") / (double) counter(off, "read_requests")).isGreaterThan(0.5);
         assertThat(commonest(reads(on))).isEqualTo("524288");
         assertThat(reads(on).getOrDefault("4096", 0L) / (double) counter(on, "read_requests")).isLessThan(0.1);
         // write bios merge on physical contiguity whatever the inode: write requests stay large and near-equal

@@ -112,7 +112,7 @@ class ScenarioValidationTests {
 
     /** A well-formed scale below the scenario's smallest meaningful one: its own kind (the app answers 422), naming it. */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource({"tiotest-multithread-read, 0.5, 1", "fio-large-section, 1e-300, 0.01",
+    @org.junit.jupiter.params.provider.CsvSource({"tiotest-multithread-read, 0.1, 0.25", "fio-large-section, 1e-300, 0.01",
             "iozone-compressed-sync, 0.05, 0.1"})
     void aScaleBelowTheScenariosMinimumIsRefusedNamingIt(String scenario, double scale, String min) {
         MatrixExpansion.Expansion e = CATALOG.validate(new MatrixRequest(scenario, null, Map.of("scale", List.of(scale)), null, null),
@@ -210,7 +210,7 @@ class ScenarioValidationTests {
         ScenarioCatalog.RunValidation on = CATALOG.validateRun(p2, Map.of("vm_map_ram", true), Map.of("compression", "none", "scale", 0.5), 42, "nullblk-x86");
         // a crash check (and a plumbing test) takes any scale > 0; a run below the minimum is refused naming it
         assertThat(CATALOG.validateRun(CATALOG.get(P4), Map.of(), Map.of("scale", 0.01), 1, null).errors()).singleElement()
-                .satisfies(f -> assertThat(f.message()).contains("smallest meaningful scale 1"));
+                .satisfies(f -> assertThat(f.message()).contains("smallest meaningful scale 0.25"));
         assertThat(CATALOG.validateRunAtAnyScale(P4, Map.of(), Map.of("scale", 0.01), 1, null).ok()).isTrue();
         assertThat(on.cell().optimizations()).containsEntry("vm_map_ram", true);
         assertThat(on.cell().params()).containsEntry("compression", "none").containsEntry("scale", 0.5);

@@ -19,19 +19,19 @@ class BadInputTests {
             fio --name=a --size=1m --numjobs=0                      | GNU    | numjobs=0
             fio --name=a --size=1m --time_based                     | GNU    | time_based
             fio --name=a --size=-1m                                 | GNU    | size=-1m
-            fio --name=a --size=1m --ioengine=posixaio              | GNU    | posixaio
+            fio --name=a --size=1m --ioengine=windowsaio            | GNU    | windowsaio
             fio --name=a --size=1m --rw=trim                        | GNU    | rw=trim
-            fio --name=a --size=1m --output-format=terse            | GNU    | terse
-            fio --name=a --size=1m --output-format=json+            | GNU    | json+
+            fio --name=a --size=1m --output-format=normal,json      | GNU    | normal,json
+            fio --name=a --size=1m --terse-version=2                | GNU    | terse-version=2
             fio --name=a --size=1m --buffer_compress_percentage=50  | GNU    | buffer_compress_percentage=50
             fio --name=a --size=1m --rwmixread=120                  | GNU    | rwmixread=120
             fio --size=1m --bs=4k                                   | GNU    | --name
             fio --name=a --size=1q                                  | GNU    | size=1q
             fio --name=a --size=1m --direct=2                       | GNU    | direct=2
             fio --name=a --size=1m --runtime=10x                    | GNU    | runtime=10x
-            fio --name=a --size=1m --filename=a:b                   | GNU    | filename=a:b
+            fio --name=a --size=1m --uncached=1                     | GNU    | uncached
             fio --name=a --size=1m --fsync=2 --fdatasync=2          | GNU    | fdatasync=2
-            fio --name=a --size=1m --output=out.txt                 | GNU    | --output
+            fio --name=a --size=1m --section=x                      | GNU    | --section
             fio --name=a --size=1m --bs                             | GNU    | --bs
             dd if=a of=b foo=1                                      | GNU    | foo=1
             dd if=a of=b bs=0                                       | GNU    | bs=0

@@ -247,6 +247,22 @@ public final class Volume {
         return d == null ? null : sbi.icache.iget(t, d.ino());
     }
 
+    /**
+     * ioctl(FIBMAP) over a whole file (f2fs_bmap): the block address of every page index below i_size, NULL_ADDR (0)
+     * for a hole. Reads node pages that are not cached, as bmap does.
+     */
+    public long[] fibmap(SimTask t, String path) {
+        F2fsInode inode = lookup(t, path);
+        if (inode == null) throw new F2fsException("ENOENT", path + ": no such file");
+        long pages = (inode.isize + 4095) >>> 12;
+        long[] out = new long[(int) pages];
+        for (int i = 0; i < pages; i++) {
+            var dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), i, false);
+            out[i] = dn == null ? F2fsConst.NULL_ADDR : dn.dataBlkaddr();
+        }
+        return out;
+    }
+
     // ------------------------------------------------------------------ files
 
     /** open(2) */
@@ -345,6 +361,33 @@ public final class Volume {
             i.iRwsem.unlock(t);
         }
         observer.resized(i.ino, size);
+    }
+
+    /** posix_fadvise(2) advice the model takes (mm/fadvise.c generic_fadvise). */
+    public enum Fadvise { NORMAL, RANDOM, SEQUENTIAL, DONTNEED }
+
+    /**
+     * posix_fadvise(2) over the whole file: RANDOM turns readahead off for this open file (FMODE_RANDOM: each read
+     * reads what it asks for), SEQUENTIAL doubles its window (ra_pages = 2 × the bdi's), NORMAL restores it; DONTNEED
+     * starts write-back of dirty pages (WB_SYNC_NONE, not waited for) and drops the clean pages that are not locked
+     * or under write-back (invalidate_mapping_pages).
+     */
+    public void fadvise(SimTask t, int fd, Fadvise advice) {
+        sbi.cpu(t, CpuOp.SYSCALL, 1);
+        OpenFile f = fd(fd);
+        int ra = kernel.mm().bdi().raPages();
+        switch (advice) {
+            case RANDOM -> fds.put(fd, new OpenFile(f.inode, f.flags, 0));
+            case SEQUENTIAL -> fds.put(fd, new OpenFile(f.inode, f.flags, 2 * ra));
+            case NORMAL -> fds.put(fd, new OpenFile(f.inode, f.flags, ra));
+            case DONTNEED -> {
+                if (f.inode.mapping().nrDirty() > 0) {
+                    ops.writer().writeDataPages(t, f.inode, new org.f2fsobs.engine.kernel.mm.WritebackControl(
+                            org.f2fsobs.engine.kernel.mm.WritebackControl.SyncMode.WB_SYNC_NONE, Long.MAX_VALUE));
+                }
+                f.inode.mapping().dropCleanPages();
+            }
+        }
     }
 
     /** fallocate(2) mode 0 (what fio's layout does for write jobs: fallocate=native). */

@@ -48,6 +48,8 @@ public final class MachineScale {
     static final int BLKDEV_MIN_RQ = 4;
     /** Smallest memory a scaled machine keeps (the profile loader's floor for available memory). */
     static final long MIN_MEMORY_BYTES = 16L << 20;
+    /** Smallest part of a memory split (free, active, inactive file) a scaled machine keeps, unless it is 0. */
+    static final long MIN_LRU_PART_BYTES = 1L << 20;
     /** Smallest device a scaled machine keeps: mkfs.f2fs needs room for its metadata and six logs. */
     static final long MIN_CAPACITY_BYTES = 256L << 20;
 
@@ -59,11 +61,19 @@ public final class MachineScale {
         if (factor == 1 || parts.isEmpty()) return p;
         Map<String, Sourced> constants = new LinkedHashMap<>(p.constants());
         long memory = p.memoryBytes(), available = p.availableBytes(), dirtyable = p.dirtyableBytes();
+        LruStart lru = p.lruStart();
         DeviceSpec device = p.device();
         if (parts.contains(Part.MEMORY)) {
             memory = shrink(constants, "memory.total_bytes", memory, factor, MIN_MEMORY_BYTES);
             available = shrink(constants, "memory.available_bytes", available, factor, MIN_MEMORY_BYTES);
             dirtyable = shrink(constants, "memory.dirtyable_bytes", dirtyable, factor, MIN_MEMORY_BYTES);
+            if (lru != null) {
+                for (String k : new String[] {"free_bytes", "active_file_bytes", "inactive_file_bytes", "reserve_bytes"}) {
+                    shrink(constants, "memory." + k, constants.containsKey("memory." + k)
+                            ? ((Number) constants.get("memory." + k).value()).longValue() : 0, factor, k.equals("reserve_bytes") ? 0 : MIN_LRU_PART_BYTES);
+                }
+                lru = lru.scaled(factor, MIN_LRU_PART_BYTES / 4096);
+            }
         }
         if (parts.contains(Part.NR_REQUESTS) && device.nrRequests() > 0) {
             device = device.withNrRequests((int) shrink(constants, "device.nr_requests", device.nrRequests(), factor, BLKDEV_MIN_RQ));
@@ -80,7 +90,7 @@ public final class MachineScale {
             tun = new Tunables(tun.readAheadKb(), tun.dirtyBackgroundRatio(), tun.dirtyRatio(), expire, period);
         }
         return new Profile(p.name(), p.title(), p.description(), p.userland(), p.cpu(), memory, available, dirtyable, device,
-                tun, p.kernel(), constants, p.reads());       // the scaled machine notes into the profile's own read log
+                tun, p.kernel(), constants, lru, p.reads());       // the scaled machine notes into the profile's own read log
     }
 
     private static long shrink(Map<String, Sourced> constants, String key, long value, double factor, long floor) {

@@ -129,11 +129,22 @@ public final class ProfileLoader {
                 num(cpu, "wake_jitter_mean_ns", "cpu.wake_jitter_mean_ns", 0, 1_000_000), costsPs);
 
         JsonNode mem = obj(root, "memory", "memory");
-        expectKeys(mem, "memory.", keys("total_bytes", "available_bytes", "dirtyable_bytes"));
+        expectKeys(mem, "memory.", keys("total_bytes", "available_bytes", "dirtyable_bytes", "free_bytes", "active_file_bytes",
+                "inactive_file_bytes", "reserve_bytes"));
         long memoryBytes = num(mem, "total_bytes", "memory.total_bytes", 64L << 20, 1L << 42);
-        long availableBytes = num(mem, "available_bytes", "memory.available_bytes", 16L << 20, memoryBytes);
-        long dirtyableBytes = mem.has("dirtyable_bytes")
-                ? num(mem, "dirtyable_bytes", "memory.dirtyable_bytes", 16L << 20, memoryBytes) : availableBytes;
+        LruStart lruStart = lruStart(mem, memoryBytes);
+        long availableBytes, dirtyableBytes;
+        if (lruStart != null) {
+            // what the split gives at the start: the cache a streaming reader/writer can take before reclaim touches the
+            // active list (free − reserve + inactive), and global_dirtyable_memory
+            availableBytes = (lruStart.freePages() - Math.min(lruStart.freePages(), lruStart.reservePages())
+                    + lruStart.inactiveFilePages()) * 4096;
+            dirtyableBytes = lruStart.dirtyablePages() * 4096;
+        } else {
+            availableBytes = num(mem, "available_bytes", "memory.available_bytes", 16L << 20, memoryBytes);
+            dirtyableBytes = mem.has("dirtyable_bytes")
+                    ? num(mem, "dirtyable_bytes", "memory.dirtyable_bytes", 16L << 20, memoryBytes) : availableBytes;
+        }
 
         DeviceSpec device = device(obj(root, "device", "device"));
 
@@ -159,7 +170,7 @@ public final class ProfileLoader {
                 k.has("vmalloc_users") ? vmallocUsers(obj(k, "vmalloc_users", "kernel.vmalloc_users")) : KernelSpec.VmallocUsers.NONE);
 
         return new Profile(name, title, description, userland, cpuSpec, memoryBytes, availableBytes, dirtyableBytes, device,
-                tunables, kernel, constants);
+                tunables, kernel, constants, lruStart);
     }
 
     private KernelSpec.VmallocUsers vmallocUsers(JsonNode u) {
@@ -239,6 +250,32 @@ public final class ProfileLoader {
         }
         if (n.get("source").asString("").isBlank()) throw new ProfileException(file + ": " + path + " has an empty source");
         return n;
+    }
+
+    /** memory.free_bytes, active_file_bytes, inactive_file_bytes, reserve_bytes: all four or none, not with available_bytes. */
+    private LruStart lruStart(JsonNode mem, long memoryBytes) {
+        String[] split = {"free_bytes", "active_file_bytes", "inactive_file_bytes", "reserve_bytes"};
+        int present = 0;
+        for (String k : split) if (mem.has(k)) present++;
+        if (present == 0) return null;
+        if (present < split.length) {
+            throw new ProfileException(file + ": memory.free_bytes, active_file_bytes, inactive_file_bytes and reserve_bytes go together");
+        }
+        if (mem.has("available_bytes") || mem.has("dirtyable_bytes")) {
+            throw new ProfileException(file + ": memory.available_bytes and dirtyable_bytes follow from the memory split"
+                    + " (free_bytes …); give one or the other");
+        }
+        long free = num(mem, "free_bytes", "memory.free_bytes", 0, memoryBytes);
+        long active = num(mem, "active_file_bytes", "memory.active_file_bytes", 0, memoryBytes);
+        long inactive = num(mem, "inactive_file_bytes", "memory.inactive_file_bytes", 0, memoryBytes);
+        long reserve = num(mem, "reserve_bytes", "memory.reserve_bytes", 0, memoryBytes);
+        if (free + active + inactive > memoryBytes) {
+            throw new ProfileException(file + ": memory.free_bytes + active_file_bytes + inactive_file_bytes exceed memory.total_bytes");
+        }
+        if (free + active + inactive - Math.min(free, reserve) < 16L << 20) {
+            throw new ProfileException(file + ": the memory split leaves less than 16 MiB for the page cache");
+        }
+        return new LruStart(free / 4096, active / 4096, inactive / 4096, reserve / 4096);
     }
 
     private long num(JsonNode parent, String key, String path, long min, long max) {

@@ -31,7 +31,8 @@ public final class ProfileReads {
     private static final int CPU_OPS = CpuOp.values().length;
 
     public static final int CPU_COUNT, CPU_CLOCK_MHZ, CPU_CONTEXT_SWITCH_NS, CPU_SLICE_NS, CPU_WAKE_JITTER_MEAN_NS;
-    public static final int MEMORY_TOTAL_BYTES, MEMORY_AVAILABLE_BYTES, MEMORY_DIRTYABLE_BYTES;
+    public static final int MEMORY_TOTAL_BYTES, MEMORY_AVAILABLE_BYTES, MEMORY_DIRTYABLE_BYTES, MEMORY_FREE_BYTES,
+            MEMORY_ACTIVE_FILE_BYTES, MEMORY_INACTIVE_FILE_BYTES, MEMORY_RESERVE_BYTES;
     public static final int DEVICE_MODEL, DEVICE_CAPACITY_BYTES, DEVICE_QUEUE_DEPTH, DEVICE_MAX_SECTORS_KB, DEVICE_READ_LATENCY_NS,
             DEVICE_WRITE_LATENCY_NS, DEVICE_READ_BANDWIDTH, DEVICE_WRITE_BANDWIDTH, DEVICE_COMMAND_OVERHEAD_NS, DEVICE_FLUSH_NS,
             DEVICE_FUA_NS, DEVICE_RELIABLE_WRITE_NS, DEVICE_VOLATILE_CACHE, DEVICE_LATENCY_JITTER_MEAN_NS, DEVICE_SCHEDULER,
@@ -55,6 +56,10 @@ public final class ProfileReads {
         MEMORY_TOTAL_BYTES = add(k, "memory.total_bytes");
         MEMORY_AVAILABLE_BYTES = add(k, "memory.available_bytes");
         MEMORY_DIRTYABLE_BYTES = add(k, "memory.dirtyable_bytes");
+        MEMORY_FREE_BYTES = add(k, "memory.free_bytes");
+        MEMORY_ACTIVE_FILE_BYTES = add(k, "memory.active_file_bytes");
+        MEMORY_INACTIVE_FILE_BYTES = add(k, "memory.inactive_file_bytes");
+        MEMORY_RESERVE_BYTES = add(k, "memory.reserve_bytes");
         DEVICE_MODEL = add(k, "device.model");
         DEVICE_CAPACITY_BYTES = add(k, "device.capacity_bytes");
         DEVICE_QUEUE_DEPTH = add(k, "device.queue_depth");

@@ -221,7 +221,7 @@ public final class Simulation {
         Event head = queue.peek();
         if (head == null || head.atNs > t.localNs) {
             if (t.localNs > options.maxVirtualNs()) {
-                throw new IllegalStateException("virtual time limit of " + options.maxVirtualNs() + " ns exceeded");
+                throw new IllegalStateException("virtual time limit of " + options.maxVirtualNs() + " ns exceeded; blocked: " + blockedTasks());
             }
             clock.advanceTo(t.localNs);
             return;

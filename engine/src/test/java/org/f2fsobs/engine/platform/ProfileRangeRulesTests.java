@@ -41,7 +41,7 @@ class ProfileRangeRulesTests {
     @Test
     void everyNumericConstantHasASourcedRangeAroundItsValue() {
         List<Constant> all = numeric();
-        assertThat(all).hasSize(308);
+        assertThat(all).hasSize(311);    // issue 22: ufs21-2018's memory split (+3); issue 23: pixel3's four kernel.vmalloc_users counts (+4)
         for (Constant c : all) {
             assertThat(c.range()).as(c.name()).isNotNull();
             assertThat(c.range().low()).as(c.name() + " low").isLessThanOrEqualTo(c.value());

@@ -50,8 +50,8 @@ public final class FioWriteContent implements WriteContent {
      * @param entropy      the seed used when fio would read /dev/urandom (randrepeat=0 without randseed)
      */
     public FioWriteContent(FioJob job, int threadNumber, IoSequence seq, long entropy) {
-        if (job.bs() > Integer.MAX_VALUE) throw new IllegalArgumentException("bs too large: " + job.bs());
-        this.bs = (int) job.bs();
+        if (job.maxBs() > Integer.MAX_VALUE) throw new IllegalArgumentException("bs too large: " + job.maxBs());
+        this.bs = (int) job.maxBs();
         this.buffers = job.iodepth();
         this.sync = job.ioengine().sync();
         this.refill = job.refillBuffers();

@@ -12,10 +12,15 @@ import org.f2fsobs.bench.tool.ToolInvocation;
  * @param globalOptions options given before the first {@code --name} or in {@code [global]}, canonical names in
  *                      order; null values were bare flags
  * @param jobs          the job sections, each with {@code numjobs} clones
- * @param outputFormat  {@code --output-format}
+ * @param outputFormat  {@code --output-format} ({@code --minimal}: terse)
+ * @param outputFile    {@code --output=FILE}: the report goes to this file on the volume instead of stdout, or null
  */
-public record FioCommand(Map<String, String> globalOptions, List<FioJob> jobs, FioOutputFormat outputFormat)
-        implements ToolInvocation {
+public record FioCommand(Map<String, String> globalOptions, List<FioJob> jobs, FioOutputFormat outputFormat,
+                         String outputFile) implements ToolInvocation {
+
+    public FioCommand(Map<String, String> globalOptions, List<FioJob> jobs, FioOutputFormat outputFormat) {
+        this(globalOptions, jobs, outputFormat, null);
+    }
 
     public FioCommand {
         globalOptions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(globalOptions));

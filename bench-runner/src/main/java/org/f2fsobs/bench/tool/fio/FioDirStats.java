@@ -42,8 +42,8 @@ public final class FioDirStats {
     /** Time the direction was active, in ns (fio reports whole milliseconds: {@link #runtimeMs()}). */
     public long runtimeNs() { return runtimeNs; }
     public FioDirStats runtimeNs(long v) { runtimeNs = v; return this; }
-    /** fio's ts->runtime[ddir]: whole milliseconds. */
-    public long runtimeMs() { return runtimeNs / 1_000_000L; }
+    /** fio's ts->runtime[ddir]: whole milliseconds, rounded up from µs (backend.c update_runtime). */
+    public long runtimeMs() { return (runtimeNs / 1000 + 999) / 1000; }
     /** Submission latency (not recorded by synchronous engines: leave empty). */
     public LatencyStats slat() { return slat; }
     /** Completion latency. */

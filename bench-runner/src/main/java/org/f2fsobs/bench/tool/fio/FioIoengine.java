@@ -11,7 +11,9 @@ public enum FioIoengine {
     /** Linux native AIO: io_submit/io_getevents. */
     LIBAIO("libaio", false),
     /** io_uring submission and completion rings. */
-    IO_URING("io_uring", false);
+    IO_URING("io_uring", false),
+    /** POSIX aio_read/aio_write: glibc runs the requests of one file descriptor on one helper thread, in order. */
+    POSIXAIO("posixaio", false);
 
     private final String fioName;
     private final boolean sync;
@@ -36,6 +38,6 @@ public enum FioIoengine {
             if (e.fioName.equals(value.trim())) return e;
         }
         throw new ToolUsageException("fio", "ioengine=" + value,
-                "fio: unsupported ioengine '" + value + "': the simulation models psync, sync, libaio and io_uring");
+                "fio: unsupported ioengine '" + value + "': the simulation models psync, sync, libaio, io_uring and posixaio");
     }
 }

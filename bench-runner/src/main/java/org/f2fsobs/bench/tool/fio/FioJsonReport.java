@@ -64,10 +64,13 @@ public final class FioJsonReport {
         FioJob job = ts.job() != null ? ts.job()
                 : cmd.jobs().stream().filter(j -> j.name().equals(ts.name())).findFirst().orElse(null);
         if (job != null) options(root, "job options", job.jobOptions());
-        for (int d = 0; d < 3; d++) root.put(DDIR[d], ddir(ts.dir(d), rs, d));
+        boolean clatP = job == null || job.clatPercentiles();
+        boolean latP = job != null && job.latPercentiles();
+        boolean bins = cmd.outputFormat() == FioOutputFormat.JSON_PLUS;
+        for (int d = 0; d < 3; d++) root.put(DDIR[d], ddir(ts.dir(d), rs, d, clatP, latP, bins));
         FioJson.Obj sync = root.putObj("sync");
         sync.put("total_ios", ts.syncIos());
-        sync.put("lat_ns", lat(ts.sync(), true));
+        sync.put("lat_ns", lat(ts.sync(), true, cmd.outputFormat() == FioOutputFormat.JSON_PLUS));
         root.put("job_runtime", ts.runTimeMs());
         root.putFloat("usr_cpu", ts.usrCpuPercent());
         root.putFloat("sys_cpu", ts.sysCpuPercent());
@@ -96,6 +99,8 @@ public final class FioJsonReport {
             root.putFloat("latency_percentile", 100.0);
             root.put("latency_window", 0L);
         }
+        if (job != null && job.description() != null && !job.description().isEmpty()) root.put("desc", job.description());
+
         return root;
     }
 
@@ -108,7 +113,7 @@ public final class FioJsonReport {
         }
     }
 
-    private static FioJson.Obj ddir(FioDirStats ds, FioGroupStats rs, int d) {
+    private static FioJson.Obj ddir(FioDirStats ds, FioGroupStats rs, int d, boolean clatP, boolean latP, boolean bins) {
         FioJson.Obj o = new FioJson.Obj();
         long runt = ds.runtimeMs();
         long bwBytes = runt == 0 ? 0 : Long.divideUnsigned(1000 * ds.ioBytes(), runt);
@@ -122,9 +127,9 @@ public final class FioJsonReport {
         o.put("total_ios", ds.totalIos());
         o.put("short_ios", ds.shortIos());
         o.put("drop_ios", ds.dropIos());
-        o.put("slat_ns", lat(ds.slat(), false));
-        o.put("clat_ns", lat(ds.clat(), true));
-        o.put("lat_ns", lat(ds.lat(), false));
+        o.put("slat_ns", lat(ds.slat(), false, false));
+        o.put("clat_ns", lat(ds.clat(), clatP, bins));
+        o.put("lat_ns", lat(ds.lat(), latP, bins && latP));
         IoStat bw = ds.bw();
         boolean haveBw = bw.samples() > 0;
         o.put("bw_min", haveBw ? bw.min() : 0);
@@ -143,7 +148,7 @@ public final class FioJsonReport {
     }
 
     /** stat.c add_ddir_lat_json(); percentiles are keyed "%f" of the percentile ("99.500000"). */
-    private static FioJson.Obj lat(LatencyStats st, boolean percentiles) {
+    private static FioJson.Obj lat(LatencyStats st, boolean percentiles, boolean bins) {
         FioJson.Obj o = new FioJson.Obj();
         boolean any = st.count() > 0;
         o.put("min", any ? st.min() : 0);
@@ -155,6 +160,12 @@ public final class FioJsonReport {
             FioJson.Obj p = o.putObj("percentile");
             long[] vals = st.percentiles(LatencyStats.DEFAULT_PERCENTILES);
             for (int i = 0; i < vals.length; i++) p.put(CFormat.fixed(LatencyStats.DEFAULT_PERCENTILES[i], 6), vals[i]);
+            if (bins) {                                   // json+: stat.c add_ddir_lat_json() "bins", plat value -> count
+                FioJson.Obj b = o.putObj("bins");
+                for (int i = 0; i < LatencyStats.PLAT_NR; i++) {
+                    if (st.platCount(i) > 0) b.put(Long.toString(LatencyStats.platIdxToVal(i)), st.platCount(i));
+                }
+            }
         }
         return o;
     }

@@ -24,8 +24,11 @@ public final class FioReport {
     /** What fio prints for {@code cmd}'s {@code --output-format}: {@link #normal} or {@link #json}. */
     public static String print(FioCommand cmd, List<FioJobResult> results, List<FioDiskUtil> disks,
                                FioReportContext ctx) {
-        return cmd.outputFormat() == FioOutputFormat.JSON ? json(cmd, results, disks, ctx)
-                : normal(cmd, results, disks, ctx);
+        return switch (cmd.outputFormat()) {
+            case JSON, JSON_PLUS -> json(cmd, results, disks, ctx);
+            case TERSE -> FioTerse.terse(results, disks);
+            case NORMAL -> normal(cmd, results, disks, ctx);
+        };
     }
 
     /** The document fio prints with {@code --output-format=json} (see {@link FioJsonReport}). */
@@ -97,6 +100,9 @@ public final class FioReport {
         if (!ts.didIo()) return;
         out.append(sprintf("%s: (groupid=%d, jobs=%d): err=%2d: pid=%d: %s\n", ts.name(), ts.groupId(),
                 ts.members(), ts.error(), ts.pid(), ctx.ctime()));
+        if (ts.job() != null && ts.job().description() != null && !ts.job().description().isEmpty()) {
+            out.append(sprintf("  Description  : [%s]\n", ts.job().description()));
+        }
         for (int d = 0; d < 3; d++) {
             if (ts.dir(d).ioBytes() != 0) ddirStatus(out, ts, rs, d);
         }
@@ -143,7 +149,10 @@ public final class FioReport {
         if (ds.slat().count() > 0) displayLat(out, "slat", ds.slat());
         if (ds.clat().count() > 0) displayLat(out, "clat", ds.clat());
         if (ds.lat().count() > 0) displayLat(out, " lat", ds.lat());
-        if (ds.clat().count() > 0) percentiles(out, ds.clat(), "clat");
+        boolean clatP = ts.job() == null || ts.job().clatPercentiles();
+        boolean latP = ts.job() != null && ts.job().latPercentiles();
+        if (clatP && ds.clat().count() > 0) percentiles(out, ds.clat(), "clat");
+        if (latP && ds.lat().count() > 0) percentiles(out, ds.lat(), "lat");
         if (ds.bw().samples() > 0) {
             double mean = ds.bw().mean(), dev = ds.bw().stddev();
             long min = ds.bw().min(), max = ds.bw().max();

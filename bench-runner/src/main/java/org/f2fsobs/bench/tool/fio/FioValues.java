@@ -109,6 +109,111 @@ final class FioValues {
         return n == 1;
     }
 
+    /**
+     * A per-direction value {@code R[,W[,T]]} (parse.c: a comma separates read, write and trim; one value applies
+     * to all; an empty part keeps that direction's value).
+     */
+    static FioBlockSizes[] perDdir(String option, String value, FioBlockSizes[] current,
+                                   java.util.function.Function<String, FioBlockSizes> parse) {
+        String[] parts = value.split(",", -1);
+        FioBlockSizes[] out = current.clone();
+        if (parts.length == 1) {
+            FioBlockSizes v = parse.apply(parts[0]);
+            out[0] = v;
+            out[1] = v;
+            return out;
+        }
+        for (int d = 0; d < Math.min(2, parts.length); d++) {
+            if (!parts[d].isBlank()) out[d] = parse.apply(parts[d]);
+        }
+        if (parts.length > 3) throw usage(option, value, "at most three comma-separated values (read, write, trim)");
+        return out;
+    }
+
+    /** As {@link #perDdir} for numbers, into {@code target} (read, write). */
+    static void perDdirLong(String option, String value, long[] target, java.util.function.Function<String, Long> parse) {
+        String[] parts = value.split(",", -1);
+        if (parts.length > 3) throw usage(option, value, "at most three comma-separated values (read, write, trim)");
+        if (parts.length == 1) {
+            long v = parse.apply(parts[0]);
+            target[0] = v;
+            target[1] = v;
+            return;
+        }
+        for (int d = 0; d < Math.min(2, parts.length); d++) if (!parts[d].isBlank()) target[d] = parse.apply(parts[d]);
+    }
+
+    /** {@code bsrange} {@code MIN-MAX} (FIO_OPT_RANGE; ':' also separates). */
+    static FioBlockSizes range(String option, String value, int kbBase) {
+        String v = value.trim();
+        int dash = v.indexOf('-') > 0 ? v.indexOf('-') : v.indexOf(':');
+        if (dash <= 0) throw usage(option, value, "expected MIN-MAX, e.g. 4k-64k");
+        long a = size(option, v.substring(0, dash), kbBase), b = size(option, v.substring(dash + 1), kbBase);
+        if (a <= 0 || b <= 0) throw usage(option, value, "block sizes must be positive");
+        return new FioBlockSizes(Math.min(a, b), Math.max(a, b), java.util.List.of());
+    }
+
+    /**
+     * {@code bssplit} for one direction: {@code bs/pct:bs/pct…}; entries without a percentage share what is left
+     * (options.c bssplit_ddir()), and the sum must be 100.
+     */
+    static FioBlockSizes bssplit(String value, int kbBase) {
+        java.util.List<long[]> out = new java.util.ArrayList<>();
+        long sum = 0;
+        int open = 0;
+        for (String part : value.trim().split(":")) {
+            if (part.isBlank()) continue;
+            int slash = part.indexOf('/');
+            long bs = size("bssplit", slash < 0 ? part : part.substring(0, slash), kbBase);
+            long pct = slash < 0 || part.substring(slash + 1).isBlank() ? -1 : integer("bssplit", part.substring(slash + 1));
+            if (bs <= 0) throw usage("bssplit", value, "block sizes must be positive");
+            if (pct < 0) open++;
+            else sum += pct;
+            out.add(new long[] {bs, pct});
+        }
+        if (out.isEmpty()) throw usage("bssplit", value, "expected bs/percent entries, e.g. 4k/50:64k/50");
+        if (sum > 100) throw usage("bssplit", value, "the percentages add up to " + sum + " (more than 100)");
+        long left = 100 - sum;
+        for (long[] e : out) if (e[1] < 0) e[1] = left / open;
+        long total = out.stream().mapToLong(e -> e[1]).sum();
+        if (total != 100 && open == 0) throw usage("bssplit", value, "the percentages add up to " + total + ", not 100");
+        if (total != 100) out.get(out.size() - 1)[1] += 100 - total;
+        long min = out.stream().mapToLong(e -> e[0]).min().orElseThrow();
+        long max = out.stream().mapToLong(e -> e[0]).max().orElseThrow();
+        return new FioBlockSizes(min, max, out);
+    }
+
+    /** A buffer pattern (lib/pattern.c): {@code 0x…} hex bytes, or a quoted string; several parts concatenate. */
+    static byte[] pattern(String option, String value) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        String v = value.trim();
+        int i = 0;
+        while (i < v.length()) {
+            char c = v.charAt(i);
+            if (c == ' ' || c == ',') {
+                i++;
+            } else if (c == '"' || c == '\'') {
+                int end = v.indexOf(c, i + 1);
+                if (end < 0) throw usage(option, value, "unterminated string");
+                out.writeBytes(v.substring(i + 1, end).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                i = end + 1;
+            } else if (v.startsWith("0x", i) || v.startsWith("0X", i)) {
+                int j = i + 2;
+                while (j < v.length() && Character.digit(v.charAt(j), 16) >= 0) j++;
+                String hex = v.substring(i + 2, j);
+                if (hex.isEmpty()) throw usage(option, value, "0x needs hex digits");
+                if (hex.length() % 2 == 1) hex = "0" + hex;
+                for (int k = 0; k < hex.length(); k += 2) out.write(Integer.parseInt(hex.substring(k, k + 2), 16));
+                i = j;
+            } else {
+                throw usage(option, value, "the simulation reads hex (0xdeadbeef) and quoted-string patterns; "
+                        + "decimal numbers and %o/%t format specifiers are not simulated");
+            }
+        }
+        if (out.size() == 0) throw usage(option, value, "empty pattern");
+        return out.toByteArray();
+    }
+
     static ToolUsageException usage(String option, String value, String why) {
         return new ToolUsageException("fio", option + "=" + value,
                 "fio: failed parsing " + option + "=" + value + ": " + why);

@@ -134,4 +134,14 @@ class FioParserTests {
         assertThatThrownBy(() -> FioParser.parseJobFile("[a]\nsize=1m\ndirect\n"))
                 .isInstanceOf(ToolUsageException.class).hasMessageContaining("direct");
     }
+
+    @Test
+    void anUnsetVariableIsEmptyAsInFioAndTheErrorNamesIt() {
+        String job = "[j]\nrw=write\nsize=${SZ}\n";
+        assertThat(FioParser.parse(List.of("fio", "j.fio"), f -> job, java.util.Map.of("SZ", "2m")).jobs().get(0).size())
+                .isEqualTo(2 << 20);
+        assertThatThrownBy(() -> FioParser.parse(List.of("fio", "j.fio"), f -> job, java.util.Map.of()))
+                .isInstanceOf(ToolUsageException.class).hasMessageContaining("failed parsing size=")
+                .hasMessageContaining("${SZ} is not set");
+    }
 }

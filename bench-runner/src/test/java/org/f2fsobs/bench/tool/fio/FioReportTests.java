@@ -26,7 +26,7 @@ class FioReportTests {
         long[] ranges = FioSampleStats.ranges(new int[] {13, 14, 15, 16}, new long[] {362, 19, 2, 1});
         LatencyStats clat = FioSampleStats.stats(384, 10_400, 136_300, 14_530.0, 8_500.0, clatPct, 1000, ranges);
         LatencyStats lat = FioSampleStats.stats(384, 10_600, 139_100, 15_050.0, 8_690.0, null, 1000, null);
-        r.write().ioBytes(48L << 20).totalIos(384).runtimeNs(27_400_000L).latencies(null, clat, lat);
+        r.write().ioBytes(48L << 20).totalIos(384).runtimeNs(26_400_000L).latencies(null, clat, lat);
         long[] syncPct = {383, 388, 392, 396, 400, 404, 408, 412, 429, 457, 486, 494, 1057, 1057, 1057, 1057, 1057};
         r.sync().merge(FioSampleStats.stats(47, 384_200, 1_057_700, 432_980.0, 98_380.0, syncPct, 1000, null));
         r.syncIos(47).cpu(0, 9, 26, 145, 0, 14).submitComplete(431, 431);

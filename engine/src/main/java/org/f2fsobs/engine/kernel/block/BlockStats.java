@@ -16,6 +16,10 @@ public final class BlockStats {
     long flushes;
     long fuaWrites;
     long merges;
+    long readMerges;
+    long writeMerges;
+    long readTicksNs;
+    long writeTicksNs;
     long bios;
     long readBytes;
     long writeBytes;
@@ -40,7 +44,16 @@ public final class BlockStats {
         if ((rq.flags & Bio.REQ_FUA) != 0 && rq.op == ReqOp.WRITE) fuaWrites++;
     }
 
+    /** A bio merged into a request (blk_account_io_merge_bio: diskstats' merges per direction). */
+    void merged(ReqOp op) {
+        merges++;
+        if (op == ReqOp.READ) readMerges++;
+        else if (op == ReqOp.WRITE) writeMerges++;
+    }
+
     void completed(Request rq, long nowNs) {
+        if (rq.op == ReqOp.READ) readTicksNs += nowNs - rq.issueNs;       // diskstats' ticks: each request's time
+        else if (rq.op == ReqOp.WRITE) writeTicksNs += nowNs - rq.issueNs;
         if (trace.size() < traceLimit) trace.add(new TraceRecord(rq.issueNs, nowNs, rq.op, rq.blkaddr, rq.bytes(), rq.flags));
     }
 
@@ -55,6 +68,11 @@ public final class BlockStats {
     public long flushes() { return flushes; }
     public long fuaWrites() { return fuaWrites; }
     public long merges() { return merges; }
+    public long readMerges() { return readMerges; }
+    public long writeMerges() { return writeMerges; }
+    /** Sum over completed read requests of issue-to-completion time (diskstats field 4, in ns). */
+    public long readTicksNs() { return readTicksNs; }
+    public long writeTicksNs() { return writeTicksNs; }
     public long bios() { return bios; }
     public long readBytes() { return readBytes; }
     public long writeBytes() { return writeBytes; }
@@ -75,6 +93,7 @@ public final class BlockStats {
     /** Zero everything (between preparation and the measured command). */
     public void reset() {
         readRequests = writeRequests = flushes = fuaWrites = merges = bios = readBytes = writeBytes = busyNs = 0;
+        readMerges = writeMerges = readTicksNs = writeTicksNs = 0;
         peakInFlight = 0;
         readSizes.clear();
         writeSizes.clear();

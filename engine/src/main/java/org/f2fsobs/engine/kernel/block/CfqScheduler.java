@@ -102,14 +102,14 @@ final class CfqScheduler implements IoScheduler {
         long first = bio.blkaddr() + start;
         Map.Entry<Long, Request> before = q.sortList.lowerEntry(first);
         if (before != null && before.getValue().backMerge(bio, start, count, maxBlocks)) {
-            stats.merges++;
+            stats.merged(bio.op());
             return true;
         }
         Request after = q.sortList.get(first + count);
         if (after != null && after.frontMerge(bio, start, count, maxBlocks)) {
             q.sortList.remove(first + count, after);
             q.sortList.putIfAbsent(after.blkaddr, after);
-            stats.merges++;
+            stats.merged(bio.op());
             return true;
         }
         return false;
@@ -133,7 +133,7 @@ final class CfqScheduler implements IoScheduler {
         // elevator request merge with a neighbour already queued (attempt_back_merge)
         Map.Entry<Long, Request> before = q.sortList.lowerEntry(rq.blkaddr);
         if (before != null && before.getValue().absorb(rq, maxBlocks)) {
-            stats.merges++;
+            stats.merged(rq.op);
             return true;
         }
         addRequest(q, rq, now);

@@ -22,7 +22,7 @@ final class NoneScheduler implements IoScheduler {
         for (Iterator<Request> it = queue.descendingIterator(); it.hasNext() && looked < 8; looked++) {
             Request rq = it.next();
             if (rq.backMerge(bio, start, count, maxBlocks) || rq.frontMerge(bio, start, count, maxBlocks)) {
-                stats.merges++;
+                stats.merged(bio.op());
                 return true;
             }
         }

@@ -124,7 +124,7 @@ public final class RequestQueue {
             int count = Math.min(maxBlocks, bio.vcnt() - start);
             if (plugged) {
                 if (!plug.list.isEmpty() && plug.list.get(plug.list.size() - 1).backMerge(bio, start, count, maxBlocks)) {
-                    stats.merges++;
+                    stats.merged(bio.op());
                     continue;
                 }
                 Request rq = newRequest(t, bio, start, count);

@@ -68,11 +68,17 @@ public final class AddressSpace {
 
     /** Adds a new, not uptodate page (filemap_add_folio): allocation cost, LRU insertion, reclaim if over capacity. */
     public CachePage add(SimTask t, long index) {
+        return add(t, index, false);
+    }
+
+    /** {@link #add}, the caller holding a reference (reclaim will not take the page until it is put). */
+    CachePage add(SimTask t, long index, boolean held) {
         int i = idx(index), c = i >>> CHUNK_SHIFT;
         if (c >= chunks.length) chunks = java.util.Arrays.copyOf(chunks, Math.max(c + 1, chunks.length * 2));
         if (chunks[c] == null) chunks[c] = new CachePage[CHUNK];
         if (chunks[c][i & (CHUNK - 1)] != null) throw new IllegalStateException("page " + index + " already cached");
         CachePage p = new CachePage(this, index);
+        if (held) p.refs = 1;
         chunks[c][i & (CHUNK - 1)] = p;
         nrPages++;
         mm.machine.cpu(t, CpuOp.PAGE_ALLOC);

@@ -21,7 +21,8 @@ import org.f2fsobs.engine.sim.Simulation;
  * <p>Departures: throttling is a hard stop above the dirty setpoint, with the kernel's MAX_PAUSE (200 ms) as the
  * longest sleep before a writer looks again (Linux paces writers smoothly around the setpoint); the write bandwidth
  * estimate is Linux's initial value (INIT_BW, 100 MB/s) throughout; no cgroup writeback (one bdi_writeback); the
- * dirtyable memory is a profile constant (free + file pages at the start of the run), not recounted as the run goes.
+ * dirtyable memory is global_dirtyable_memory over the LRU state when the tunables are set (the run's start), not
+ * recounted on every call (with a memory split it cannot change: see {@link Lru}).
  */
 public final class Bdi {
     /** MIN_WRITEBACK_PAGES: 4 MiB in 4 KiB pages. */
@@ -103,7 +104,9 @@ public final class Bdi {
     public void setTunables(Tunables t) {
         this.tun = t;
         this.raPages = t.raPages();
-        long dirtyable = mm.machine.profile().dirtyableBytes() / 4096;   // global_dirtyable_memory
+        // global_dirtyable_memory, from the LRU state now. Model: computed when the tunables are set (the run's start); with a
+        // memory split it stays constant afterwards anyway (free pages become file pages one for one, reclaim keeps the reserves)
+        long dirtyable = mm.lru.globalDirtyableMemory();
         long thresh = dirtyable * tun.dirtyRatio() / 100;        // domain_dirty_limits
         long bg = dirtyable * tun.dirtyBackgroundRatio() / 100;
         if (bg >= thresh) bg = thresh / 2;

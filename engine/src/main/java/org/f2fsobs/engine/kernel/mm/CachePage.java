@@ -16,6 +16,8 @@ public final class CachePage {
     final AddressSpace mapping;
     final long index;
     int flags;
+    /** References held beyond the page cache's own (get_page/put_page): reclaim leaves such a page alone. */
+    int refs;
     public long ref;
     /** Which write made {@link #ref} ({@link org.f2fsobs.engine.sim.device.WriteTags}; 0: none, e.g. a hole). */
     public long tag;

@@ -33,16 +33,20 @@ public final class Filemap {
         long lastIndex = (end - 1) >>> 12;
         long eofIndex = (isize - 1) >>> 12;
         long done = 0;
+        CachePage held = null;
         while (index <= lastIndex) {
             CachePage p = m.lookup(t, index);
             if (p == null) {
                 Readahead.syncRa(t, m, ra, index, lastIndex - index + 1, ioPages, eofIndex);
                 p = m.find(index);
                 if (p == null) {
-                    // no_cached_page: readahead's page was reclaimed before we got to it (thrashing): read it alone
-                    Readahead.read(t, m, index, 1, -1, eofIndex);
-                    p = m.find(index);
-                    if (p == null) throw new IllegalStateException("page " + index + " of " + m.name + " could not be read");
+                    // no_cached_page: readahead's page was reclaimed before we got to it (thrashing): read it alone,
+                    // holding the reference filemap_read holds, so reclaim cannot take it before it is copied
+                    p = m.add(t, index, true);
+                    p.lock();
+                    m.mm.machine.cpu(t, CpuOp.READAHEAD_PAGE, 1);
+                    m.ops.readahead(t, m, index, 1);
+                    held = p;
                 }
             }
             if (p.readahead()) Readahead.asyncRa(t, m, ra, p, lastIndex - index + 1, ioPages, eofIndex);
@@ -55,6 +59,10 @@ public final class Filemap {
             int n = (int) Math.min(4096 - off, end - (pageStart + off));
             m.mm.machine.cpu(t, CpuOp.COPY_USER_BYTE, n);
             sink.page(index, p.ref, p.tag, off, n);
+            if (held != null) {
+                held.refs--;
+                held = null;
+            }
             done += n;
             index++;
         }

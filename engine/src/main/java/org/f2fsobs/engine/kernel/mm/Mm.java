@@ -13,7 +13,8 @@ public final class Mm {
 
     public Mm(Machine machine) {
         this.machine = machine;
-        this.lru = new Lru(machine.profile().availableBytes() / 4096);
+        var p = machine.profile();
+        this.lru = p.lruStart() != null ? new Lru(p.lruStart()) : new Lru(p.availableBytes() / 4096, p.dirtyableBytes() / 4096);
         this.bdi = new Bdi(this);
     }
 
