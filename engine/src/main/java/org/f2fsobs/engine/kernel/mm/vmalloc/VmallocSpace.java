@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * lie in one sign half, so signed comparison orders them correctly.
  *
  * <p>Simplifications: {@code vmap_area_root} is a TreeMap by va_start, {@code vmap_area_list} links the areas in address order;
- * overflow of the 64-bit address arithmetic is not checked (the range is far from the wrap).
+ * overflow of the 64-bit address arithmetic is not checked (the range is far from the wrap). The list walk skips runs
+ * of areas with no fitting gap at once ({@link GapBlocks}, host time only: the same steps and cached_hole_size).
  */
 public final class VmallocSpace {
     public static final int PAGE_SHIFT = 12;
@@ -48,6 +49,8 @@ public final class VmallocSpace {
     int lastWalkSteps;
     /** The last 4.x search could not start from free_vmap_cache and descended from vstart. */
     boolean lastCacheMiss;
+    /** Runs of areas the 4.x walk took at once ({@link GapBlocks}; host-side, for tests). */
+    long gapRunsSkipped;
 
     public VmallocSpace(VmallocEra era) {
         this.era = era;
@@ -90,7 +93,21 @@ public final class VmallocSpace {
             addr = align(vstart, align);
             first = firstEndingAtOrAbove(addr);
         }
-        while (first != null && addr + size > first.vaStart && addr + size <= vend) {
+        while (first != null) {
+            if (align <= PAGE_SIZE && first.block.head == first && first.listPrev != null && addr == first.listPrev.vaEnd) {
+                GapBlocks.Block b = first.block;                    // host shortcut: a run where no gap fits is
+                long gap = GapBlocks.maxGap(b);                     // walked area by area with the same outcome
+                if (gap < size && b.tail.vaEnd + size <= vend) {
+                    lastWalkSteps += b.count;
+                    gapRunsSkipped++;
+                    if (gap > cachedHoleSize) cachedHoleSize = gap;
+                    addr = b.tail.vaEnd;                            // page-aligned: ALIGN(va_end, align <= PAGE) = va_end
+                    if (b.tail.listNext == null) break;
+                    first = b.tail.listNext;
+                    continue;
+                }
+            }
+            if (!(addr + size > first.vaStart && addr + size <= vend)) break;
             lastWalkSteps++;                                        // walk areas until a suitable hole is found
             if (addr + cachedHoleSize < first.vaStart) cachedHoleSize = first.vaStart - addr;
             addr = align(first.vaEnd, align);
@@ -124,6 +141,7 @@ public final class VmallocSpace {
             }
         }
         vmapAreaRoot.remove(va.vaStart);
+        if (era.listWalk()) GapBlocks.removing(va);
         unlinkList(va);
     }
 
@@ -170,6 +188,7 @@ public final class VmallocSpace {
         va.listNext = next == null ? null : next.getValue();
         if (va.listPrev != null) va.listPrev.listNext = va;
         if (va.listNext != null) va.listNext.listPrev = va;
+        if (era.listWalk()) GapBlocks.inserted(va);
     }
 
     /** {@code __find_vmap_area()}: the area containing addr, or null. */
@@ -181,6 +200,7 @@ public final class VmallocSpace {
     /** 5.x {@code unlink_va()} from the busy tree (find_unlink_vmap_area). */
     void unlinkVmapArea(VmapArea va) {
         if (vmapAreaRoot.remove(va.vaStart) != va) throw new IllegalStateException("unlinking unknown " + va);
+        if (era.listWalk()) GapBlocks.removing(va);
         unlinkList(va);
     }
 
@@ -298,6 +318,7 @@ public final class VmallocSpace {
             if (va.lazy) lazyInTree++;
         }
         if (era.listWalk()) {
+            if (!vmapAreaRoot.isEmpty()) GapBlocks.check(vmapAreaRoot.firstEntry().getValue());
             if (lazyInTree != vmapPurgeList.size()) throw new IllegalStateException("lazy areas not all listed");
             if (freeVmapCache != null && vmapAreaRoot.get(freeVmapCache.vaStart) != freeVmapCache) {
                 throw new IllegalStateException("free_vmap_cache points to a freed area");

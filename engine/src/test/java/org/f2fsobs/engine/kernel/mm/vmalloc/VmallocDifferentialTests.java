@@ -117,6 +117,7 @@ class VmallocDifferentialTests {
         assertThat(p.vm.stats().vmapPurges()).isEqualTo(p.ref.purges);
         assertThat(p.vm.space().areaCount()).isEqualTo(p.ref.list.size());
         if (stacks > 0) assertThat(p.vm.stats().freeVmapCacheMisses()).as("the holes make searches restart").isGreaterThan(100);
+        if (stacks >= 2000) assertThat(p.vm.space().gapRunsSkipped).as("the walk took whole runs of areas at once").isGreaterThan(1000);
     }
 
     /** The comparison can fail: a reference that ignores cached_hole_size disagrees with the engine somewhere. */
