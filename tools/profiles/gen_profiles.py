@@ -333,6 +333,13 @@ def pixel3():
     t, t_hi = per_page_ps(480), per_page_ps(478)
     k_lo, k_hi = r4_factor(t, t, t_hi, [(c["copy_user_byte"], 4096)])
     how = "T = 480 MiB/s (runs 480, 480, 478); S = 4096 x copy_user_byte at its range end"
+    # the 4.9 list walk over the booted phone's areas (docs/reproduction-notes-p2-p3.md §2.4); other ARM profiles keep theirs
+    c["vmap_walk_step"] = derived(26_000, A55 + ": one vmap_area visited by the 4.9 list walk = one dependent load of a kmalloc-128 "
+                                  "struct vmap_area + its compares (docs/reproduction-notes-p2-p3.md §2.4): the list at the nominal "
+                                  "population (~1 900 busy + up to ~7 000 lazy areas x 128 B = 0.25-1.1 MB) lies in the 2 MiB L3: "
+                                  "4dJV ramlat L3 16-18 ns -> 17 ns, + 9.4 ns of compare and branch (assumed, as before)",
+                                  20_000, "4dJV ramlat L2 10.6 ns + 9.4 ns (the list in L2)",
+                                  164_000, "4dJV ramlat DRAM ~155 ns + 9.4 ns (a cold list)")
     for k in P2_RESIDUALS:
         v = c[k]["value"]
         c[k] = calibrated(p2_residual(v), CAL_P2 + "; the assumed split %d ps x %.2f (the unscaled split summed to 5.1 us "
@@ -370,8 +377,34 @@ def pixel3():
             "version": leaf("4.9 (android-msm-crosshatch-4.9)", A55 + ": Google kernel/msm 4.9 of the Pixel 3 generation"),
             "vmalloc": leaf("list_walk_sync_purge", A55 + ": msm-4.9 mm/vmalloc.c alloc_vmap_area list walk, synchronous lazy purge"),
             "decompress_context": leaf("workqueue", "f2fs-mechanics.md §7.5: the 2020 code decompressed from the post-read workqueue"),
+            "vmalloc_users": pixel3_vmalloc_users(),
             "f2fs": leaf("2020", "assumption: the mail's compression needs an f2fs of 2020 (backported to 4.9): the option table of the f2fs dev tree of July 2020 (compress_algorithm/log_size/extension the newest options; Daeho Jeong's volume_name patch of 2020-07-19 against it)"),
         },
+    }
+
+# docs/reproduction-notes-p2-p3.md §2.4: the booted phone's other vmalloc users. KernelStack: of /proc/meminfo / 16 KiB
+# (arm64 THREAD_SIZE) on generic arm64 Android devices (VmallocTotal 251658176 kB = 39-bit VA); no Pixel 3 figure found.
+KSTACK = [
+    (17888, "airbnb/paris issue #146 (an arm64 Android 2 GB device's /proc/meminfo in a crash report)"),
+    (20080, "an adb test helper's /proc/meminfo comment (code index, MemTotal 1857352 kB)"),
+    (22816, "a test fixture's /proc/meminfo of an arm64 Tegra Android device (code index, NvMapMemUsed)"),
+    (36944, "hfreeman2008/android_core_framework P36 (an arm64 Android TV, MemTotal 2930980 kB)"),
+    (41024, "a Java helper's /proc/meminfo comment (code index, MemTotal ~3.9 GB device)"),
+]
+P23 = "docs/reproduction-notes-p2-p3.md §2.4"
+
+def pixel3_vmalloc_users():
+    threads = picked([(kb // 16, "KernelStack: %d kB / 16 KiB, %s" % (kb, w)) for kb, w in KSTACK],
+                     P23 + ": threads alive (each a 16 KiB VMAP_STACK stack): the median of the KernelStack figures of five "
+                     "arm64 Android devices (generic Android figures: no Pixel 3 figure was found)")
+    return {
+        "threads": threads,
+        "binder_procs": assume(300, P23 + ": assumption: ~300 processes, each with one /dev/binder mmap (apps and native "
+                               "services of a booted Android 9-11 phone; no public process count of a Pixel 3 found)"),
+        "boot_kthreads": assume(200, P23 + ": assumption: ~200 kernel threads created at boot before the first process "
+                                "(per-CPU kworkers, ksoftirqd, migration, irq threads of an 8-CPU SoC)"),
+        "restarted_procs": assume(75, P23 + ": assumption: a quarter of the processes killed and restarted since boot",
+                                  alts=[(0, "nothing restarted since boot")]),
     }
 
 UFS = PS + " §5"

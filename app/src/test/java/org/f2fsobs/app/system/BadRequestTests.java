@@ -95,6 +95,7 @@ class BadRequestTests {
                 bad("POST", "/api/matrices", "{\"scenario\": \"tiotest-multithread-read\", \"params\": {\"scale\": [0.1]}}", TOKEN, 422, "min_scale"),
                 bad("POST", "/api/matrices", "{" + FIO + ", \"params\": {\"scale\": [1e-300]}}", TOKEN, 422, "min_scale"),
                 bad("POST", "/api/runs", "{\"scenario\": \"iozone-compressed-sync\", \"params\": {\"scale\": 0.01}}", TOKEN, 422, "min_scale"),
+                bad("POST", "/api/runs", "{\"scenario\": \"dd-compressed-read\", \"params\": {\"scale\": 0.25}}", TOKEN, 422, "min_scale"),
                 // repetitions and seed
                 bad("POST", "/api/matrices", "{" + FIO + ", \"repetitions\": 0}", TOKEN, 400, "repetitions"),
                 bad("POST", "/api/matrices", "{" + FIO + ", \"repetitions\": -3}", TOKEN, 400, "repetitions"),

@@ -41,6 +41,10 @@ public class ScenarioBenchmark {
     @Param({"0.1"})
     double scale;
 
+    /** A profile what-if as {@code KEY=VALUE} (empty: the nominal profile), e.g. {@code kernel.vmalloc_users.threads=4000}. */
+    @Param({""})
+    String profileSet;
+
     EngineCellRunner runner;
     CellSpec cell;
 
@@ -49,6 +53,10 @@ public class ScenarioBenchmark {
         ScenarioCatalog catalog = ScenarioCatalog.load();
         runner = new EngineCellRunner(catalog);
         cell = CellSpec.of(scenario, Map.of(catalog.get(scenario).flag(), flagOn), Map.of("scale", scale), 1);
+        if (!profileSet.isEmpty()) {
+            int eq = profileSet.indexOf('=');
+            cell = cell.withProfileOverrides(Map.of(profileSet.substring(0, eq), Long.parseLong(profileSet.substring(eq + 1))));
+        }
     }
 
     @Benchmark

@@ -104,6 +104,11 @@ public final class ReproductionReport {
                 figures.addBandCost(s, br.cells(), ms);
             }
             parts.append(ScenarioReport.markdown(s, m, o.seed(), cost)).append('\n');
+            for (org.f2fsobs.bench.scenario.Sweep w : s.sweeps()) {
+                double ws = SweepReport.scale(w, scaleOf(s, o));
+                parts.append(SweepReport.markdown(s, w, ws, SweepReport.run(catalog, runner, s, w, ws, o.seed(), o.profileOverrides(),
+                        o.threads(), log, cancel)));
+            }
             figures.addScenario(s, m);
             if (small != null) scaleCheck.append(scaleCheck(s, full, small, figures));
             profiles.add(s.profile());

@@ -106,6 +106,16 @@ public final class CatalogJson {
         m.put("reference_ratios", ratios(s));
         m.put("units", units(s));
         m.put("notes", s.notes());
+        if (!s.sweeps().isEmpty()) m.put("sweeps", s.sweeps().stream().map(w -> {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("constant", w.constant());
+            x.put("values", w.values());
+            x.put("point", w.point());
+            x.put("scale", w.scale());
+            x.put("counters", w.counters());
+            x.put("why", w.why());
+            return x;
+        }).toList());
         return m;
     }
 

@@ -43,6 +43,7 @@ import org.f2fsobs.engine.f2fs.Optimizations;
  * @param references        the mail's figures
  * @param expectedMechanism the expected counter movements, first match per point
  * @param notes             anything else a reader of the scenario needs
+ * @param sweeps            the profile-constant sweeps the report prints (empty for most)
  * @param sides             null when the sides are the patch ({@code flag} off vs on); else the parameter whose two values
  *                          are the mail's two sides (then {@code flag} is null: no kernel code is switched)
  * @param messageId         the mail's Message-ID, or null (the seed files name their mail by {@code seedFile})
@@ -54,7 +55,7 @@ public record Scenario(String id, String title, String seedFile, String patch, S
                        List<ParamSpec> params, ScaleRule scale,
                        String headline, String rowMetric, String rowParam, Map<String, UnitConversion> units,
                        List<Reference> references, List<ExpectedMechanism> expectedMechanism, List<String> notes,
-                       Sides sides, String messageId, String origin) {
+                       List<Sweep> sweeps, Sides sides, String messageId, String origin) {
 
     public static final String STUDIED = "studied";
     public static final String CATALOG = "catalog";
@@ -89,7 +90,7 @@ public record Scenario(String id, String title, String seedFile, String patch, S
                     List<String> notes) {
         this(id, title, seedFile, patch, tool, profile, era, environment, command, inferred, inferredReasoning, mailLines, script,
                 flag, flagTable, tunables, params, scale, headline, rowMetric, rowParam, units, references, expectedMechanism, notes,
-                null, null, CATALOG);
+                List.of(), null, null, CATALOG);
     }
 
     public Scenario {
@@ -110,6 +111,7 @@ public record Scenario(String id, String title, String seedFile, String patch, S
         references = List.copyOf(references);
         expectedMechanism = List.copyOf(expectedMechanism);
         notes = List.copyOf(notes);
+        sweeps = sweeps == null ? List.of() : List.copyOf(sweeps);
         // every built-in flag must be declared; a flag added later (OptimizationProvider) may be left out by older
         // scenarios and is then off there: their kernels predate its patch
         for (String f : Optimizations.NAMES.subList(0, 4)) {

@@ -61,7 +61,7 @@ final class ScenarioLoader {
     static Scenario parse(Node n) {
         n.only("id", "title", "seed_file", "patch", "tool", "profile", "era", "environment", "command", "inferred",
                 "inferred_reasoning", "mail_lines", "script", "flag", "flags", "tunables", "params", "scale",
-                "headline", "units", "references", "reference_table", "expected_mechanism", "notes", "sides", "message_id", "origin");
+                "headline", "units", "references", "reference_table", "expected_mechanism", "notes", "sweeps", "sides", "message_id", "origin");
         String id = n.str("id");
         String tool = n.str("tool");
         if (!TOOLS.contains(tool)) throw n.at("tool").error("unknown tool \"" + tool + "\"; known: " + new TreeSet<>(TOOLS));
@@ -110,6 +110,8 @@ final class ScenarioLoader {
         List<ExpectedMechanism> mech = new ArrayList<>();
         for (Node m : n.list("expected_mechanism")) mech.add(mechanism(m));
         List<String> notes = n.has("notes") ? n.list("notes").stream().map(Node::string).toList() : List.of();
+        List<Sweep> sweeps = new ArrayList<>();
+        if (n.has("sweeps")) for (Node w : n.list("sweeps")) sweeps.add(sweep(w));
 
         Scenario.Sides sides = null;
         if (n.has("sides")) {
@@ -123,7 +125,7 @@ final class ScenarioLoader {
         Scenario s = n.build(() -> new Scenario(id, n.str("title"), seedFile, n.str("patch"), tool, profile, n.str("era"),
                 n.str("environment"), n.str("command"), inferred, reasoning, mailLines, script, flag, flags,
                 tunables, params, scale(n.at("scale")),
-                headline.str("name"), headline.optStr("row_metric"), headline.optStr("row_param"), units, refs, mech, notes,
+                headline.str("name"), headline.optStr("row_metric"), headline.optStr("row_param"), units, refs, mech, notes, sweeps,
                 sidesF, n.optStr("message_id"), origin));
         check(n, s);
         return s;
@@ -244,6 +246,14 @@ final class ScenarioLoader {
                     c.has("min_change") ? c.number("min_change") : 0, c.has("tolerance") ? c.number("tolerance") : 0)));
         }
         return m.build(() -> new ExpectedMechanism(when(m.at("when")), counters, m.str("why")));
+    }
+
+    private static Sweep sweep(Node w) {
+        w.only("constant", "values", "point", "scale", "counters", "why");
+        Map<String, Object> point = new LinkedHashMap<>();
+        for (Map.Entry<String, Node> e : w.at("point").entries()) point.put(e.getKey(), e.getValue().scalarValue());
+        return w.build(() -> new Sweep(w.str("constant"), w.list("values").stream().map(v -> (long) v.numberValue()).toList(), point,
+                w.number("scale"), w.list("counters").stream().map(Node::string).toList(), w.str("why")));
     }
 
     private static Map<String, List<Object>> when(Node w) {

@@ -19,7 +19,7 @@ class UnreadVerification {
         ScenarioCatalog c = ScenarioCatalog.load();
         var runner = new EngineCellRunner(c);
         Object[][] cases = {{"fio-large-section", Map.of("segs_per_sec", List.of(128L), "scale", List.of(0.01))},
-                {"dd-compressed-read", Map.of("compression", List.of("lz4", "none"), "scale", List.of(0.01))},
+                {"dd-compressed-read", Map.of("compression", List.of("lz4", "none"), "scale", List.of(0.5))},
                 {"iozone-compressed-sync", Map.of("scale", List.of(0.1))},
                 {"tiotest-multithread-read", Map.of("scale", List.of(1.0))}};
         for (Object[] k : cases) {

@@ -53,37 +53,45 @@ class P2P3FidelityTests {
     }
 
     /**
-     * Off maps every cluster twice with vmap (one list-walk step each: the next-fit free_vmap_cache hit) and, at
-     * 50 MiB, runs one synchronous lazy purge with a flush_tlb_all that frees thousands of areas; on maps with
-     * vm_map_ram (a walk step only per new 4 MiB vmap block, no purge at this size). Both read alike: with one reader
-     * the 4.9 allocator never leaves its cache, and no public source gives the fragmented vmalloc space that would
-     * make it walk, so the mail's 3.7x is NOT reproduced (docs/reproduction-notes-p2-p3.md). The test checks the
-     * counters and that off spends more CPU mapping than on, not how the two headlines compare.
+     * P2 by mechanism (issue 23; docs/reproduction-notes-p2-p3.md §2.4): the booted phone's thread stacks (16 KiB +
+     * guard at 16 KiB alignment: 12 KiB holes) and binder areas sit in the 4.9 vmalloc space before the read. Off, the
+     * 8 KiB cbuf request is smaller than the 12 KiB holes the 20 KiB rbuf walk passed (cached_hole_size), so searches
+     * restart from VMALLOC_START and walk the stacks: hundreds of steps per vmap, not one. On, vm_map_ram bump-allocates
+     * in per-CPU 1024-page blocks: the global lock and an area search once per block. The ratio is not asserted.
      */
     @Test
-    void p2OffPaysOneWalkStepPerVmapAndAPurgeButReadsLikeOn() {
+    void p2OffWalksTheBootedPhonesStacksAndOnTakesTheGlobalLockOncePerBlock() {
         RunResult off = dd("lz4", false);
         RunResult on = dd("lz4", true);
         long clusters = counter(off, "compressed_clusters_read");
-        assertThat(clusters).isEqualTo(50L * 1024 * 1024 / 16384);
+        // the writer's flusher may catch a cluster half dirty and write it raw (cluster_may_compress): a few, either way
+        assertThat(clusters + counter(off, "raw_clusters_read")).isEqualTo(50L * 1024 * 1024 / 16384);
+        assertThat(counter(off, "raw_clusters_read")).isLessThan(clusters / 100);
         assertThat(counter(off, "vmap_calls")).isEqualTo(2 * clusters);
         assertThat(counter(off, "vm_map_ram_calls")).isZero();
-        assertThat(counter(off, "vmap_area_walk_steps")).isBetween(2 * clusters - 8, 2 * clusters + 8);
-        assertThat(counter(off, "free_vmap_cache_misses")).isLessThan(8);
+        assertThat(counter(off, "vmap_area_walk_steps")).as("walk steps off").isGreaterThan(100 * 2 * clusters);
+        assertThat(counter(off, "free_vmap_cache_misses")).as("nocache restarts off").isGreaterThan(clusters / 4);
         assertThat(counter(off, "vmap_purges")).isEqualTo(1);
         assertThat(counter(off, "tlb_flush_all")).isEqualTo(1);
-        assertThat(counter(off, "areas_freed_in_purge")).isGreaterThan(6000);
+        // lazy_max_pages() = 24576 pages: ~3500 clusters' 7-page areas, fewer when the restarted processes' freed
+        // binder areas (255 pages each) and stacks still wait on the purge list
+        assertThat(counter(off, "areas_freed_in_purge")).isGreaterThan(5000);
 
         assertThat(counter(on, "vmap_calls")).isZero();
-        assertThat(counter(on, "vm_map_ram_calls")).isEqualTo(2 * clusters);
-        assertThat(counter(on, "vmap_area_walk_steps")).isLessThan(clusters / 100);
-        // on: vm_map_ram frees whole 1024-page vmap blocks lazily; the write before drop_caches leaves some, so whether
-        // lazy_max_pages is crossed inside this read window depends on where the writeback left the per-CPU blocks
-        // (4.19 writeback since p4: 0 before, 1 now). Either way a purge frees a few blocks, not thousands of areas.
+        long onClusters = counter(on, "compressed_clusters_read");
+        assertThat(onClusters + counter(on, "raw_clusters_read")).isEqualTo(50L * 1024 * 1024 / 16384);
+        assertThat(counter(on, "vm_map_ram_calls")).isEqualTo(2 * onClusters);
+        assertThat(counter(on, "vm_unmap_ram_calls")).isEqualTo(2 * onClusters);
+        long pages = 5 * clusters;                                         // rbuf 4 + cbuf 1 page, no guard
+        assertThat(counter(on, "vmap_blocks_allocated")).as("one 1024-page block per ~1024 mapped pages")
+                .isBetween(pages / 1024 - 2, pages / 1024 + 8);
+        assertThat(counter(on, "global_lock_acquisitions")).as("global lock about thrice per new block (alloc, free, purge)")
+                .isLessThan(4 * (pages / 1024 + 8));
+        assertThat(counter(on, "vmap_area_walk_steps")).isLessThan(clusters / 20);
         assertThat(counter(on, "vmap_purges")).isLessThanOrEqualTo(1);
         assertThat(counter(on, "areas_freed_in_purge")).isLessThan(100);
 
-        assertThat(vmapCpuNs(off)).as("CPU spent in vmap/vm_map_ram, off vs on").isGreaterThan(vmapCpuNs(on));
+        assertThat(vmapCpuNs(off)).as("CPU spent in vmap/vm_map_ram, off vs on").isGreaterThan(10 * vmapCpuNs(on));
     }
 
     /** CPU time charged to the mapping keys (vmap_*, vunmap_*, vb_*, tlb_flush_*). */

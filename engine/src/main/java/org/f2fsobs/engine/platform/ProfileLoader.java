@@ -162,14 +162,28 @@ public final class ProfileLoader {
         }
 
         JsonNode k = obj(root, "kernel", "kernel");
-        expectKeys(k, "kernel.", keys("version", "vmalloc", "decompress_context", "f2fs"));
+        expectKeys(k, "kernel.", keys("version", "vmalloc", "decompress_context", "f2fs", "vmalloc_users"));
         KernelSpec kernel = new KernelSpec(str(k, "version", "kernel.version", null),
                 str(k, "vmalloc", "kernel.vmalloc", keys("list_walk_sync_purge", "rbtree_deferred_purge")),
                 str(k, "decompress_context", "kernel.decompress_context", keys("workqueue", "completion")),
-                k.has("f2fs") ? str(k, "f2fs", "kernel.f2fs", keys("2018", "2020", "6.14")) : "6.14");   // absent: 6.14
+                k.has("f2fs") ? str(k, "f2fs", "kernel.f2fs", keys("2018", "2020", "6.14")) : "6.14",   // absent: 6.14
+                k.has("vmalloc_users") ? vmallocUsers(obj(k, "vmalloc_users", "kernel.vmalloc_users")) : KernelSpec.VmallocUsers.NONE);
 
         return new Profile(name, title, description, userland, cpuSpec, memoryBytes, availableBytes, dirtyableBytes, device,
                 tunables, kernel, constants, lruStart);
+    }
+
+    private KernelSpec.VmallocUsers vmallocUsers(JsonNode u) {
+        String p = "kernel.vmalloc_users.";
+        expectKeys(u, p, keys("threads", "binder_procs", "boot_kthreads", "restarted_procs"));
+        try {
+            return new KernelSpec.VmallocUsers((int) num(u, "threads", p + "threads", 0, 1_000_000),
+                    (int) num(u, "binder_procs", p + "binder_procs", 0, 100_000),
+                    (int) num(u, "boot_kthreads", p + "boot_kthreads", 0, 100_000),
+                    (int) num(u, "restarted_procs", p + "restarted_procs", 0, 100_000));
+        } catch (IllegalArgumentException e) {
+            throw new ProfileException(file + ": " + e.getMessage());
+        }
     }
 
     private DeviceSpec device(JsonNode d) {

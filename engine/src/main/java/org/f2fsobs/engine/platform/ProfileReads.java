@@ -42,6 +42,8 @@ public final class ProfileReads {
     public static final int TUNABLES_READ_AHEAD_KB, TUNABLES_DIRTY_BACKGROUND_RATIO, TUNABLES_DIRTY_RATIO,
             TUNABLES_DIRTY_EXPIRE_CENTISECS, TUNABLES_DIRTY_WRITEBACK_CENTISECS;
     public static final int KERNEL_VERSION, KERNEL_VMALLOC, KERNEL_DECOMPRESS_CONTEXT, KERNEL_F2FS, USERLAND;
+    public static final int KERNEL_VMALLOC_USERS_THREADS, KERNEL_VMALLOC_USERS_BINDER_PROCS, KERNEL_VMALLOC_USERS_BOOT_KTHREADS,
+            KERNEL_VMALLOC_USERS_RESTARTED_PROCS;
 
     static {
         List<String> k = new ArrayList<>();
@@ -92,6 +94,10 @@ public final class ProfileReads {
         KERNEL_DECOMPRESS_CONTEXT = add(k, "kernel.decompress_context");
         KERNEL_F2FS = add(k, "kernel.f2fs");
         USERLAND = add(k, "userland");
+        KERNEL_VMALLOC_USERS_THREADS = add(k, "kernel.vmalloc_users.threads");
+        KERNEL_VMALLOC_USERS_BINDER_PROCS = add(k, "kernel.vmalloc_users.binder_procs");
+        KERNEL_VMALLOC_USERS_BOOT_KTHREADS = add(k, "kernel.vmalloc_users.boot_kthreads");
+        KERNEL_VMALLOC_USERS_RESTARTED_PROCS = add(k, "kernel.vmalloc_users.restarted_procs");
         KEYS = Collections.unmodifiableList(k);
     }
 

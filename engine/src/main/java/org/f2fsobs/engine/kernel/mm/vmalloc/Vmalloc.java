@@ -24,6 +24,9 @@ import org.f2fsobs.engine.sim.Simulation;
  * CPUs are not charged; overflow of the VA space retries once after a purge and then fails (no notifier chain).
  */
 public final class Vmalloc {
+    /** arm64 with 4 KiB pages: {@code IOREMAP_MAX_ORDER = PUD_SHIFT} (30). */
+    public static final int IOREMAP_MAX_ORDER = 30;
+
     private final Simulation sim;
     private final VmallocConfig config;
     private final VmallocCosts costs;
@@ -264,6 +267,41 @@ public final class Vmalloc {
     }
 
     // ================================================================== set-up
+
+    /**
+     * {@code __get_vm_area_node(size, align, flags, VMALLOC_START, VMALLOC_END)} before the measured workload
+     * (fork's stacks, binder's areas of the booted machine): PAGE_ALIGN, the VM_IOREMAP alignment
+     * {@code 1 << clamp(fls_long(size), PAGE_SHIFT, IOREMAP_MAX_ORDER)}, one guard page, then the era's search. No
+     * simulated time and no counters; the search's walk steps stay readable in {@link VmallocSpace} for tests.
+     */
+    public VmapArea setupGetVmArea(long sizeBytes, long align, boolean ioremap) {
+        long size = VmallocSpace.align(sizeBytes, PAGE_SIZE);
+        if (ioremap) {
+            int order = Math.max(PAGE_SHIFT, Math.min(IOREMAP_MAX_ORDER, 64 - Long.numberOfLeadingZeros(size)));
+            align = 1L << order;
+        }
+        int nrPages = (int) (size >>> PAGE_SHIFT);
+        size += PAGE_SIZE;                                   // guard page (no VM_NO_GUARD)
+        VmapArea va;
+        if (era.listWalk()) {
+            va = space.allocListWalk(size, align, VMALLOC_START, VMALLOC_END, nrPages);
+        } else {
+            long addr = space.findFreeArea(size, align, VMALLOC_START, VMALLOC_END);
+            va = addr == Long.MIN_VALUE ? null : space.clipFreeArea(addr, size, nrPages);
+            if (va != null) space.insertVmapArea(va);
+        }
+        if (va == null) throw new IllegalStateException("vmalloc space exhausted while creating the boot population");
+        va.vm = true;
+        return va;
+    }
+
+    /** {@code vfree()} of a set-up area before the workload: detach, free lazily, purge above lazy_max_pages(). */
+    public void setupVfree(VmapArea va) {
+        if (!va.vm) throw new IllegalStateException("vfree of a detached area " + va);
+        va.vm = false;
+        if (!era.listWalk()) space.unlinkVmapArea(va);      // 5.x find_unlink_vmap_area
+        purge.freeAtSetup(va);
+    }
 
     /**
      * Areas that exist before the measured workload (boot-time vmalloc/ioremap users, as listed by

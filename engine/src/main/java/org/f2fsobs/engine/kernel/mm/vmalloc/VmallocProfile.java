@@ -1,5 +1,6 @@
 package org.f2fsobs.engine.kernel.mm.vmalloc;
 
+import org.f2fsobs.engine.kernel.task.VmallocUsersBoot;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.platform.KernelSpec;
 import org.f2fsobs.engine.platform.Machine;
@@ -24,7 +25,10 @@ public final class VmallocProfile {
 
     /** A new vmalloc model for the machine (call once per simulated machine, before or while it runs). */
     public static Vmalloc forMachine(Machine m) {
-        return new Vmalloc(m.sim(), VmallocConfig.of(m.profile().cpu().count(), era(m.profile().kernel())), costs(m));
+        int cpus = m.profile().cpu().count();
+        Vmalloc vm = new Vmalloc(m.sim(), VmallocConfig.of(cpus, era(m.profile().kernel())), costs(m));
+        VmallocUsersBoot.create(vm, cpus, m.profile().kernel().vmallocUsers());   // the booted machine's stacks, binder areas
+        return vm;
     }
 
     /** The allocator generation a profile's kernel ran. */

@@ -17,8 +17,9 @@ import java.util.TreeMap;
  * (1 GiB) - VMEMMAP_SIZE (4 GiB) - 64 KiB}, about 250.9 GiB. Addresses are kept as real (negative) longs; all
  * lie in one sign half, so signed comparison orders them correctly.
  *
- * <p>Simplifications: {@code vmap_area_list} is the TreeMap's key order (list_next_entry = higherEntry);
- * overflow of the 64-bit address arithmetic is not checked (the range is far from the wrap).
+ * <p>Simplifications: {@code vmap_area_root} is a TreeMap by va_start, {@code vmap_area_list} links the areas in address order;
+ * overflow of the 64-bit address arithmetic is not checked (the range is far from the wrap). The list walk skips runs
+ * of areas with no fitting gap at once ({@link GapBlocks}, host time only: the same steps and cached_hole_size).
  */
 public final class VmallocSpace {
     public static final int PAGE_SHIFT = 12;
@@ -48,6 +49,8 @@ public final class VmallocSpace {
     int lastWalkSteps;
     /** The last 4.x search could not start from free_vmap_cache and descended from vstart. */
     boolean lastCacheMiss;
+    /** Runs of areas the 4.x walk took at once ({@link GapBlocks}; host-side, for tests). */
+    long gapRunsSkipped;
 
     public VmallocSpace(VmallocEra era) {
         this.era = era;
@@ -90,13 +93,26 @@ public final class VmallocSpace {
             addr = align(vstart, align);
             first = firstEndingAtOrAbove(addr);
         }
-        while (first != null && addr + size > first.vaStart && addr + size <= vend) {
+        while (first != null) {
+            if (align <= PAGE_SIZE && first.block.head == first && first.listPrev != null && addr == first.listPrev.vaEnd) {
+                GapBlocks.Block b = first.block;                    // host shortcut: a run where no gap fits is
+                long gap = GapBlocks.maxGap(b);                     // walked area by area with the same outcome
+                if (gap < size && b.tail.vaEnd + size <= vend) {
+                    lastWalkSteps += b.count;
+                    gapRunsSkipped++;
+                    if (gap > cachedHoleSize) cachedHoleSize = gap;
+                    addr = b.tail.vaEnd;                            // page-aligned: ALIGN(va_end, align <= PAGE) = va_end
+                    if (b.tail.listNext == null) break;
+                    first = b.tail.listNext;
+                    continue;
+                }
+            }
+            if (!(addr + size > first.vaStart && addr + size <= vend)) break;
             lastWalkSteps++;                                        // walk areas until a suitable hole is found
             if (addr + cachedHoleSize < first.vaStart) cachedHoleSize = first.vaStart - addr;
             addr = align(first.vaEnd, align);
-            Map.Entry<Long, VmapArea> next = vmapAreaRoot.higherEntry(first.vaStart);
-            if (next == null) break;                                // list_is_last: found
-            first = next.getValue();
+            if (first.listNext == null) break;                      // list_is_last: found
+            first = first.listNext;                                 // list_next_entry
         }
         if (addr + size > vend || addr < vstart) return null;       // overflow
         VmapArea va = new VmapArea(addr, addr + size, nrPages);
@@ -120,12 +136,20 @@ public final class VmallocSpace {
             if (va.vaEnd < cachedVstart) {
                 freeVmapCache = null;
             } else if (va.vaStart <= freeVmapCache.vaStart) {
-                Map.Entry<Long, VmapArea> prev = vmapAreaRoot.lowerEntry(va.vaStart);   // rb_prev(&va->rb_node)
-                freeVmapCache = prev == null ? null : prev.getValue();
+                freeVmapCache = va.listPrev;                        // rb_prev(&va->rb_node)
                 // cached_hole_size and cached_align are not updated, "but it won't go very wrong"
             }
         }
         vmapAreaRoot.remove(va.vaStart);
+        if (era.listWalk()) GapBlocks.removing(va);
+        unlinkList(va);
+    }
+
+    private static void unlinkList(VmapArea va) {
+        if (va.listPrev != null) va.listPrev.listNext = va.listNext;
+        if (va.listNext != null) va.listNext.listPrev = va.listPrev;
+        va.listPrev = null;
+        va.listNext = null;
     }
 
     // ------------------------------------------------------------------ 5.2+: free-area tree
@@ -160,6 +184,11 @@ public final class VmallocSpace {
             throw new IllegalStateException("overlapping vmap_area " + va);   // BUG()
         }
         vmapAreaRoot.put(va.vaStart, va);
+        va.listPrev = prev == null ? null : prev.getValue();       // list_add_rcu after rb_prev
+        va.listNext = next == null ? null : next.getValue();
+        if (va.listPrev != null) va.listPrev.listNext = va;
+        if (va.listNext != null) va.listNext.listPrev = va;
+        if (era.listWalk()) GapBlocks.inserted(va);
     }
 
     /** {@code __find_vmap_area()}: the area containing addr, or null. */
@@ -171,6 +200,8 @@ public final class VmallocSpace {
     /** 5.x {@code unlink_va()} from the busy tree (find_unlink_vmap_area). */
     void unlinkVmapArea(VmapArea va) {
         if (vmapAreaRoot.remove(va.vaStart) != va) throw new IllegalStateException("unlinking unknown " + va);
+        if (era.listWalk()) GapBlocks.removing(va);
+        unlinkList(va);
     }
 
     // ------------------------------------------------------------------ lazily freed areas
@@ -235,6 +266,29 @@ public final class VmallocSpace {
         return era.listWalk() ? 0 : freeVmapAreaRoot.size();
     }
 
+    /** Gaps between neighbouring areas that are non-empty and smaller than {@code bytes} (4.x list; for reports and tests). */
+    public int holesBelow(long bytes) {
+        int n = 0;
+        long prevEnd = Long.MIN_VALUE;
+        for (VmapArea va : vmapAreaRoot.values()) {
+            long gap = va.vaStart - prevEnd;
+            if (prevEnd != Long.MIN_VALUE && gap > 0 && gap < bytes) n++;
+            prevEnd = va.vaEnd;
+        }
+        return n;
+    }
+
+    /** Every area as {start0, end0, start1, end1, ...} in address order (for tests). */
+    public long[] layout() {
+        long[] out = new long[2 * vmapAreaRoot.size()];
+        int k = 0;
+        for (VmapArea va : vmapAreaRoot.values()) {
+            out[k++] = va.vaStart;
+            out[k++] = va.vaEnd;
+        }
+        return out;
+    }
+
     /** The 4.x free_vmap_cache (null when invalid); for tests. */
     VmapArea freeVmapCache() {
         return freeVmapCache;
@@ -252,7 +306,10 @@ public final class VmallocSpace {
         long prevEnd = VMALLOC_START;
         long busyBytes = 0;
         int lazyInTree = 0;
+        VmapArea prevVa = null;
         for (VmapArea va : vmapAreaRoot.values()) {
+            if (va.listPrev != prevVa || prevVa != null && prevVa.listNext != va) throw new IllegalStateException("vmap_area_list broken at " + va);
+            prevVa = va;
             if (va.vaStart < prevEnd || va.vaEnd <= va.vaStart || va.vaEnd > VMALLOC_END) {
                 throw new IllegalStateException("vmap_area_list out of order at " + va);
             }
@@ -261,6 +318,7 @@ public final class VmallocSpace {
             if (va.lazy) lazyInTree++;
         }
         if (era.listWalk()) {
+            if (!vmapAreaRoot.isEmpty()) GapBlocks.check(vmapAreaRoot.firstEntry().getValue());
             if (lazyInTree != vmapPurgeList.size()) throw new IllegalStateException("lazy areas not all listed");
             if (freeVmapCache != null && vmapAreaRoot.get(freeVmapCache.vaStart) != freeVmapCache) {
                 throw new IllegalStateException("free_vmap_cache points to a freed area");

@@ -11,6 +11,9 @@ public final class VmapArea {
     boolean vm;                    // VM_VM_AREA: a vm_struct is attached (vmap), cleared by remove_vm_area
     final int nrPages;             // pages mapped by the caller (no guard page)
     boolean lazy;                  // on vmap_purge_list: unmapped, TLB not yet flushed, VA not yet reusable
+    VmapArea listNext;             // va->list in the address-sorted vmap_area_list (null: list_is_last)
+    VmapArea listPrev;             // rb_prev / the previous list entry (null: first)
+    GapBlocks.Block block;         // host-side index only (4.x era): the run of the list this area is in
 
     VmapArea(long vaStart, long vaEnd, int nrPages) {
         this.vaStart = vaStart;

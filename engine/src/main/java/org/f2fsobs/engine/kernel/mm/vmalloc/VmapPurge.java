@@ -79,6 +79,28 @@ final class VmapPurge {
         }
     }
 
+    /**
+     * free_vmap_area_noflush() for the set-up population (no task, no time, no counters): above lazy_max_pages()
+     * the lazy areas are purged at once, newest first, as {@link #purgeVmapAreaLazyLocked} does.
+     */
+    void freeAtSetup(VmapArea va) {
+        vmapLazyNr += va.pages();
+        space.addLazy(va);
+        if (vmapLazyNr <= lazyMaxPages()) return;
+        if (era.listWalk()) {
+            for (VmapArea lazy : space.takePurgeList()) {
+                space.freeVmapArea(lazy);
+                vmapLazyNr -= lazy.pages();
+            }
+        } else {
+            long[] ranges = space.takeLazyRanges();
+            for (int i = 0; i < ranges.length; i += 2) {
+                space.freeRange(ranges[i], ranges[i + 1]);
+                vmapLazyNr -= (ranges[i + 1] - ranges[i]) >>> PAGE_SHIFT;
+            }
+        }
+    }
+
     /** try_purge_vmap_area_lazy(): purge unless somebody else is already purging. */
     private void tryPurgeVmapAreaLazy(SimTask t) {
         costs.noteLock();
