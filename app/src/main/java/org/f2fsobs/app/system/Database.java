@@ -1,10 +1,6 @@
 package org.f2fsobs.app.system;
 
-import java.util.concurrent.Executor;
-import java.util.concurrent.LinkedTransferQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -13,78 +9,57 @@ import reactor.core.scheduler.Schedulers;
  * Where database work runs. r2dbc-h2 executes every statement synchronously on the thread that subscribes (H2 is
  * embedded: its reads, writes, locks and file I/O happen right there), so a query subscribed on Netty's event loop
  * stalls every connection that loop serves. Request handlers therefore subscribe their database work, and the
- * other blocking work of a request (the runner reading a profile from the class path), on {@link #SCHEDULER}:
- * {@link #THREADS} threads (as many as the connection pool holds, so a thread rarely waits for a connection) behind
- * a queue of at most {@link #QUEUE} tasks. The tests fail when an H2 statement runs on a thread that must not block
- * (BlockHound, see {@code H2BlockingIntegration} in the tests).
+ * other blocking work of a request (the runner reading a profile from the class path), on {@link #SCHEDULER}: a
+ * bounded elastic scheduler of at most {@link #THREADS} threads (as many as the connection pool holds, so a thread
+ * rarely waits for a connection) whose queue of {@link #QUEUE} tasks absorbs bursts. The tests fail when an H2
+ * statement runs on a thread that must not block (BlockHound, see {@code H2BlockingIntegration} in the tests).
  *
- * <p><b>The scheduler never interrupts its threads.</b> Reactor's executor-service schedulers (bounded elastic among
- * them) cancel a task that is running with {@code Future.cancel(true)}: a subscriber that goes away (a client that
- * timed out, a page that left its event stream) and, more often, a {@code subscribeOn} whose chain completes on
- * another thread (a {@code publishOn} downstream, a pooled connection handed over by the thread that released it)
- * interrupt the thread that is still inside its task. An interrupt during H2's file I/O closes the database file's
- * channel ({@code ClosedByInterruptException}); every later statement of the app then fails until a restart. With
- * {@link Schedulers#fromExecutor(Executor, boolean)} a cancelled task that has not started is dropped and one that
- * runs is let finish: an H2 statement is short and its result is simply not delivered. Not trampolining: a worker's
- * tasks may run on different threads (with trampolining, which runs them one after another, a request that followed
- * the 400 of {@code GET /api/matrices/abc} on the same connection waited until the client gave up, in 2 of 3 runs of
- * {@code BadRequestTests}).
+ * <p><b>Its threads ignore interrupts from other threads.</b> Reactor's executor-service schedulers cancel a task
+ * that is running with {@code Future.cancel(true)}: a subscriber that goes away (a client that timed out, a page
+ * that left its event stream) and, more often, a {@code subscribeOn} whose chain completes on another thread (a
+ * {@code publishOn} downstream) interrupt the thread that is still inside its task. An interrupt during H2's file
+ * I/O closes the database file's channel ({@code ClosedByInterruptException}); every later statement of the app then
+ * fails until a restart. A {@link DatabaseThread} lets the statement finish (its result is simply not delivered).
+ * Idle threads are never evicted (an eviction stops a thread by interrupting it), so the scheduler keeps at most
+ * {@link #THREADS} threads for the life of the JVM.
  *
- * <p>Submitting must not block either (it happens on the event loop): the pool's threads are all started up front and
- * never time out, so {@code execute} only offers to a lock-free {@link LinkedTransferQueue} (a
- * {@code LinkedBlockingQueue} takes a lock that can park the event loop, which BlockHound fails).
+ * <p>(Tried and left: {@code Schedulers.fromExecutor} over a plain pool, which does not interrupt either, but whose
+ * workers' tasks are not serialised the way bounded elastic's are; under it a request on a reused connection was
+ * sometimes not answered until the client gave up: 2 of 3 {@code BadRequestTests} runs when trampolining, a browser
+ * page's reads in one full verify when not.)
  */
 public final class Database {
     /** Threads of {@link #SCHEDULER}: the R2DBC pool's default size. */
     public static final int THREADS = 10;
 
-    /** Tasks that may wait for a thread; more are refused ({@link RejectedExecutionException}, a 503 with Retry-After to a client). */
+    /** Tasks that may wait for a thread; more are refused ({@code RejectedExecutionException}, a 503 with Retry-After). */
     public static final int QUEUE = 100_000;
 
-    public static final Scheduler SCHEDULER = Schedulers.fromExecutor(new BoundedExecutor(pool(), QUEUE), false);
+    /** Idle threads are kept (an eviction would interrupt them): a time-to-live longer than any run of the app. */
+    private static final int KEEP_IDLE_SECONDS = Integer.MAX_VALUE;
+
+    public static final Scheduler SCHEDULER = Schedulers.newBoundedElastic(THREADS, QUEUE, new ThreadFactory() {
+        private final AtomicInteger n = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable r) {
+            Thread t = new DatabaseThread(r, "observatory-db-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        }
+    }, KEEP_IDLE_SECONDS);
 
     private Database() {}
 
-    private static ThreadPoolExecutor pool() {
-        AtomicInteger n = new AtomicInteger();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.SECONDS, new LinkedTransferQueue<>(), r -> {
-            Thread t = new Thread(r, "observatory-db-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        pool.prestartAllCoreThreads();
-        return pool;
-    }
-
-    /** An executor that refuses work beyond {@code limit} waiting or running tasks, without taking a lock. */
-    static final class BoundedExecutor implements Executor {
-        private final Executor delegate;
-        private final int limit;
-        private final AtomicInteger inFlight = new AtomicInteger();
-
-        BoundedExecutor(Executor delegate, int limit) {
-            this.delegate = delegate;
-            this.limit = limit;
+    /** A thread that only its own code may interrupt (restoring its flag after an {@code InterruptedException}). */
+    static final class DatabaseThread extends Thread {
+        DatabaseThread(Runnable r, String name) {
+            super(r, name);
         }
 
         @Override
-        public void execute(Runnable task) {
-            if (inFlight.incrementAndGet() > limit + THREADS) {
-                inFlight.decrementAndGet();
-                throw new RejectedExecutionException("database queue full (" + limit + " tasks waiting)");
-            }
-            try {
-                delegate.execute(() -> {
-                    try {
-                        task.run();
-                    } finally {
-                        inFlight.decrementAndGet();
-                    }
-                });
-            } catch (RuntimeException e) {
-                inFlight.decrementAndGet();
-                throw e;
-            }
+        public void interrupt() {
+            if (Thread.currentThread() == this) super.interrupt();
         }
     }
 }

@@ -1,11 +1,9 @@
 package org.f2fsobs.app.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
@@ -82,14 +80,12 @@ class DatabaseSchedulerTests {
     }
 
     @Test
-    void workBeyondTheQueueIsRefusedAndRoomComesBackWhenATaskEnds() {
-        java.util.List<Runnable> held = new java.util.ArrayList<>();
-        Database.BoundedExecutor executor = new Database.BoundedExecutor(held::add, 2);
-        for (int i = 0; i < Database.THREADS + 2; i++) executor.execute(() -> { });
-        assertThatThrownBy(() -> executor.execute(() -> { })).isInstanceOf(RejectedExecutionException.class)
-                .hasMessageContaining("database queue full");
-        held.remove(0).run();
-        executor.execute(() -> { });
-        assertThat(held).hasSize(Database.THREADS + 2);
+    void itsThreadsMayRestoreTheirOwnInterruptFlag() throws Exception {
+        CompletableFuture<Boolean> flag = new CompletableFuture<>();
+        Mono.fromRunnable(() -> {
+            Thread.currentThread().interrupt();
+            flag.complete(Thread.interrupted());
+        }).subscribeOn(Database.SCHEDULER).subscribe();
+        assertThat(flag.get(10, TimeUnit.SECONDS)).isTrue();
     }
 }
