@@ -5,9 +5,10 @@
 #   app/load/wrk.sh                                # needs wrk (Debian: apt-get install wrk), curl, python3, unzip
 #
 # 1. Starts the packaged app on a fresh H2 file (PORT, default 18090; DIR, default a temp folder) and fills it through
-#    the API with real simulated runs, all at scale 0.01: fio-large-section over 10 segs_per_sec values × 2 flags × 3
-#    repetitions (60 cells), dd-compressed-read over 4 codecs × 2 × 3 (24 cells), iozone-compressed-sync and
-#    tiotest-multithread-read × 2 × 1 (2 cells each), and 4 free-form dd runs.
+#    the API with real simulated runs, each scenario at its smallest meaningful scale (docs/scale.md; the app refuses
+#    less): fio-large-section (0.01) over 10 segs_per_sec values × 2 flags × 3 repetitions (60 cells),
+#    dd-compressed-read (0.5) over 4 codecs × 2 × 1 (8 cells), iozone-compressed-sync (0.1) and
+#    tiotest-multithread-read (0.25) × 2 × 1 (2 cells each), and 4 free-form dd runs.
 # 2. Stops it and multiplies those matrices in SQL (seed.sql, through H2's own Shell from the app's jar) until the store
 #    holds RUNS (default 10 000) results, as if they had been run again and again: every copy with its cells, results
 #    and comparisons, the newest copy the one the latest-comparison queries pick.
@@ -39,9 +40,9 @@ total() { curl -sf "$BASE/api/runs?page=0&size=1" | python3 -c 'import json,sys;
 if [ ! -f seeded ]; then       # DIR=... again: measure the same store (new migrations apply at the start)
 start
 post /api/matrices '{"scenario": "fio-large-section", "params": {"segs_per_sec": [1, 2, 4, 8, 16, 32, 64, 128, 256, 512], "scale": [0.01]}, "repetitions": 3}'
-post /api/matrices '{"scenario": "dd-compressed-read", "params": {"compression": ["none", "lz4", "lzo", "zstd"], "scale": [0.01]}, "repetitions": 3}'
-post /api/matrices '{"scenario": "iozone-compressed-sync", "params": {"scale": [0.01]}, "repetitions": 1}'
-post /api/matrices '{"scenario": "tiotest-multithread-read", "params": {"scale": [0.01]}, "repetitions": 1}'
+post /api/matrices '{"scenario": "dd-compressed-read", "params": {"compression": ["none", "lz4", "lzo", "zstd"], "scale": [0.5]}, "repetitions": 1}'
+post /api/matrices '{"scenario": "iozone-compressed-sync", "params": {"scale": [0.1]}, "repetitions": 1}'
+post /api/matrices '{"scenario": "tiotest-multithread-read", "params": {"scale": [0.25]}, "repetitions": 1}'
 for i in 1 2 3 4; do post /api/runs '{"profile": "nullblk-x86", "command": "dd if=/dev/zero of=/mnt/f bs=1M count=1"}'; done
 until [ "$(curl -sf "$BASE/api/matrices?status=DONE" | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])')" = 4 ]; do sleep 2; done
 sleep 3
