@@ -6,6 +6,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
+import java.util.List;
 import java.util.Map;
 import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.Database;
@@ -52,18 +53,36 @@ class UserScenarioController {
     record StoreRequest(@Schema(description = "a scenario in the catalog's file format, origin user (the draft's scenario)") Map<String, Object> scenario,
                         @Schema(description = "the mail the draft was read from (optional)") String mail) {}
 
+    /** The draft's document (docs/mail-import.md §3), for the API description; the answer is written from the runner's own map. */
+    record Draft(@Schema(description = "1") int draftVersion, @Schema(description = "the proposed id, mail-…") String id,
+                 @Schema(description = "whether scenario runs as it stands") boolean runnable,
+                 @Schema(description = "why not: field and message each") List<Map<String, String>> problems,
+                 @Schema(description = "shape, chars, sha256, subject, author, date, day, message_id, patch_version, series") Object mail,
+                 @Schema(description = "files and functions the patch touches") Object diff,
+                 @Schema(description = "the test lines, cases and environment the mail gives") Object test,
+                 @Schema(description = "every figure: printed, value, unit, label, side, metric, row, span, compared") List<Object> figures,
+                 @Schema(description = "what the two sides differ in: a patch (its flag) or a parameter") Object sides,
+                 @Schema(description = "the profile chosen and why") Object profile,
+                 @Schema(description = "the measured command, or the one inferred and the reasoning") Object command,
+                 @Schema(description = "the script lines of the scenario") List<Object> script,
+                 @Schema(description = "whether the model runs every script line") Object scriptCheck,
+                 List<String> notes,
+                 @Schema(description = "the scenario in the catalog's file format, null without a measured command") Object scenario) {}
+
     @Operation(summary = "Read a pasted patch mail into a scenario draft", description = "200 with the draft (docs/mail-import.md §3); "
             + "422 naming what is missing: not a mail, no figures, no two sides, no measured command and none inferable; 422 mail_chars over 1 MiB.")
+    @ApiResponse(responseCode = "200", description = "the draft", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+            schema = @Schema(implementation = Draft.class)))
     @PostMapping(path = "/api/scenarios/import", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<Map<String, Object>> processImportForm(@RequestBody ImportRequest body) {
+    Mono<String> processImportForm(@RequestBody ImportRequest body) {
         if (body.mail() == null) throw ApiException.invalid("mail", "is required: the patch mail as pasted");
         return draft(body.mail());
     }
 
-    private Mono<Map<String, Object>> draft(String mail) {
+    private Mono<String> draft(String mail) {
         return Mono.fromCallable(() -> {
             try {
-                return DraftBuilder.build(mail, catalog).json();
+                return ResultJson.write(DraftBuilder.build(mail, catalog).json());
             } catch (MailImportException e) {
                 throw ApiException.unprocessable(e.errors(), e.limit());
             }

@@ -73,6 +73,25 @@ class ApiContractTests {
                 + "\"mkfs\": [\"-s\"]}")).containsExactlyInAnyOrder("profile", "mkfs", "dd_style");
     }
 
+    @Autowired
+    @org.springframework.beans.factory.annotation.Qualifier("requestMappingHandlerMapping")
+    private org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping handlers;
+
+    /** Issue 30: no handler takes or answers an untyped {@code Map<String, Object>} (records, or a written document with its schema). */
+    @Test
+    void noHandlerTakesOrAnswersAnUntypedMap() {
+        List<String> untyped = new ArrayList<>();
+        handlers.getHandlerMethods().forEach((mapping, m) -> {
+            if (!m.getBeanType().getPackageName().startsWith("org.f2fsobs")) return;
+            List<java.lang.reflect.Type> types = new ArrayList<>(List.of(m.getMethod().getGenericParameterTypes()));
+            types.add(m.getMethod().getGenericReturnType());
+            for (java.lang.reflect.Type t : types)
+                if (t.getTypeName().contains("java.util.Map<java.lang.String, java.lang.Object>")) untyped.add(m.getShortLogMessage() + ": " + t.getTypeName());
+        });
+        assertThat(handlers.getHandlerMethods()).isNotEmpty();
+        assertThat(untyped).isEmpty();
+    }
+
     @Test
     void aBodyThatIsNotJsonIsRefusedWith415() {
         webClient.post().uri("/api/matrices").contentType(MediaType.TEXT_PLAIN).bodyValue("{\"scenario\": \"fio-large-section\"}").exchange()
