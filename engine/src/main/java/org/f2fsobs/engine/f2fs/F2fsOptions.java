@@ -46,6 +46,8 @@ public final class F2fsOptions {
     boolean compressModeUser;
     boolean lfsMode;
     boolean fsyncNobarrier;
+    /** fsync_mode=strict in an f2fs with 5.15's atomic fsync for it (6.14). */
+    boolean fsyncStrict;
     /** "" = default_options' choice by volume size (2020, 6.14), "default" or "reuse". */
     String allocMode;
     boolean disableRollForward;
@@ -87,6 +89,7 @@ public final class F2fsOptions {
         compressModeUser = false;
         lfsMode = false;
         fsyncNobarrier = false;
+        fsyncStrict = false;
         allocMode = "";
         disableRollForward = false;
         compressOptionsGiven = List.of();
@@ -114,6 +117,7 @@ public final class F2fsOptions {
         c.compressModeUser = compressModeUser;
         c.lfsMode = lfsMode;
         c.fsyncNobarrier = fsyncNobarrier;
+        c.fsyncStrict = fsyncStrict;
         c.allocMode = allocMode;
         c.disableRollForward = disableRollForward;
         c.compressOptionsGiven = compressOptionsGiven;
@@ -196,6 +200,9 @@ public final class F2fsOptions {
     public boolean lfsMode() { return lfsMode; }
     /** fsync_mode=nobarrier: fsync issues no cache flush. */
     public boolean fsyncNobarrier() { return fsyncNobarrier; }
+
+    /** fsync_mode=strict with atomic fsync (6.14): f2fs_do_sync_file sets atomic for appended/moved data of a clean inode. */
+    public boolean fsyncStrict() { return fsyncStrict; }
     /** disable_roll_forward: mount does not recover fsync'd data. */
     public boolean disableRollForward() { return disableRollForward; }
 

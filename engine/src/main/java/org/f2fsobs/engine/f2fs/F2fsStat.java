@@ -19,6 +19,10 @@ public final class F2fsStat {
     public long checkpointRequestsMerged;
     public long fsyncCheckpoint;
     public long fsyncRollForward;
+    /** Roll-forward fsyncs with atomic semantics (fsync_mode=strict, 6.14): the last dnode PREFLUSH | FUA, no flush. */
+    public long fsyncAtomic;
+    /** sync_nodes rounds repeated because f2fs_need_inode_block_update asked for the inode page. */
+    public long fsyncInodeBlockUpdates;
     public long fsyncIpuFlush;
     public long fsyncNone;
     public long ipuBlocks;
@@ -86,6 +90,8 @@ public final class F2fsStat {
         Map<String, Long> fsync = new LinkedHashMap<>();
         fsync.put("checkpoint", fsyncCheckpoint);
         fsync.put("roll_forward", fsyncRollForward);
+        fsync.put("roll_forward_atomic", fsyncAtomic);
+        fsync.put("inode_block_updates", fsyncInodeBlockUpdates);
         fsync.put("ipu_flush", fsyncIpuFlush);
         fsync.put("none", fsyncNone);
         m.put("fsync_paths", fsync);

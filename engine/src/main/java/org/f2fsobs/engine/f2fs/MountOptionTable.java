@@ -131,12 +131,30 @@ final class MountOptionTable {
                             + "main area above SMALL_VOLUME_SEGMENTS, 16 GB)", (o, v) -> o.allocMode = "default"),
                     c("reuse", MODELLED, "new data segments are searched from segment 0, reusing freed ones "
                             + "(ALLOC_MODE_REUSE; the default on a 16 GB or smaller main area)", (o, v) -> o.allocMode = "reuse")),
-            values("fsync_mode", E2020,
-                    c("posix", MATCHED, "the default"),
-                    c("strict", MATCHED, "differs from posix only after rename(2) and directory xattr changes "
-                            + "(TRANS_DIR_INO, XATTR_DIR_INO), which no modelled command makes"),
+            values("fsync_mode", ONLY_2020,
+                    c("posix", MODELLED, "the default (clears an earlier fsync_mode=nobarrier)", (o, v) -> o.fsyncNobarrier = false),
+                    c("strict", MODELLED, "differs from posix only after rename(2) and directory xattr changes "
+                            + "(TRANS_DIR_INO, XATTR_DIR_INO), which no modelled command makes; this f2fs predates 5.15's "
+                            + "atomic fsync for strict (commit 2787991516)", (o, v) -> o.fsyncNobarrier = false),
                     c("nobarrier", MODELLED, "fsync issues no cache flush (f2fs_issue_flush skipped after the node writes)",
                             (o, v) -> o.fsyncNobarrier = true)),
+            values("fsync_mode", E614,
+                    c("posix", MODELLED, "the default (clears an earlier strict or nobarrier)", (o, v) -> {
+                        o.fsyncNobarrier = false;
+                        o.fsyncStrict = false;
+                    }),
+                    c("strict", MODELLED, "an fsync of appended or moved data whose inode is clean writes with atomic "
+                            + "semantics (5.15, commit 2787991516; f2fs_do_sync_file): only the last dirty dnode fsync-marked, "
+                            + "sent with REQ_PREFLUSH | REQ_FUA, no wait for the other node writes, no separate flush; the "
+                            + "rename(2)/xattr differences (TRANS_DIR_INO, XATTR_DIR_INO) no modelled command makes", (o, v) -> {
+                        o.fsyncStrict = true;
+                        o.fsyncNobarrier = false;
+                    }),
+                    c("nobarrier", MODELLED, "fsync issues no cache flush (f2fs_issue_flush skipped after the node writes)",
+                            (o, v) -> {
+                                o.fsyncNobarrier = true;
+                                o.fsyncStrict = false;
+                            })),
             flag("test_dummy_encryption", E2020, REFUSED, NO_CRYPT),
             refusedValue("test_dummy_encryption", E614, "v1|v2", NO_CRYPT),
             flag("inlinecrypt", E614, REFUSED, NO_CRYPT),

@@ -51,6 +51,10 @@ class MountOptionCoverageTests {
         PAIRS.put("alloc_mode=reuse", new Probe(20 * GIB, "", "alloc_mode=reuse", (t, v) -> { writeDeleteWrite(t, v); return v.sbi().cursegI(CursegType.WARM_DATA).segno(); }, "the WARM_DATA log's segment"));
         PAIRS.put("fsync_mode=nobarrier", new Probe(GIB, "", "fsync_mode=nobarrier",
                 (t, v) -> { concurrentFsyncs(t, v, "/f", 1); return v.flushControl().flushes(); }, "cache flushes"));
+        PAIRS.put("fsync_mode=posix", new Probe(GIB, "fsync_mode=nobarrier", "fsync_mode=nobarrier,fsync_mode=posix",
+                (t, v) -> { concurrentFsyncs(t, v, "/f", 1); return v.flushControl().flushes(); }, "cache flushes"));
+        PAIRS.put("fsync_mode=strict", new Probe(GIB, "", "fsync_mode=strict",
+                (t, v) -> { overwriteFsync(t, v); return v.sbi().stat.fsyncAtomic; }, "fsyncs with atomic semantics"));
         PAIRS.put("checkpoint_merge", new Probe(GIB, "nocheckpoint_merge", "nocheckpoint_merge,checkpoint_merge",
                 (t, v) -> { concurrentFsyncs(t, v, "/newdir/f", 6); return v.sbi().stat.checkpointRequestsMerged; }, "merged checkpoint requests"));
         PAIRS.put("nocheckpoint_merge", new Probe(GIB, "", "nocheckpoint_merge",
@@ -195,6 +199,15 @@ class MountOptionCoverageTests {
             });
         }
         left.awaitZero(t);
+    }
+
+    /** 64 KiB written and fsync'd, then overwritten in place (out of place on disk: FI_APPEND_WRITE) and fsync'd. */
+    private static void overwriteFsync(SimTask t, Volume v) {
+        write(t, v, "/o", 64 << 10);
+        int fd = v.open(t, "/o", Volume.O_RDWR);
+        v.pwrite(t, fd, 0, 64 << 10, zeros(v));
+        v.fsync(t, fd);
+        v.close(t, fd);
     }
 
     private static void smallOverwriteFsync(SimTask t, Volume v) {

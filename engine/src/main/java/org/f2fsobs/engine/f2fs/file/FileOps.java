@@ -280,6 +280,7 @@ public final class FileOps {
     /** f2fs_do_sync_file */
     public void fsync(SimTask t, F2fsInode inode, long start, long end, boolean datasync) {
         sbi.cpu(t, CpuOp.FSYNC, 1);
+        boolean atomic = false;
         if (!inode.directory) {
             if (datasync || inode.dirtyPages <= sbi.opts.minFsyncBlocks()) inode.fiNeedIpu = true;
             try {
@@ -297,6 +298,7 @@ public final class FileOps {
                     sbi.stat.fsyncNone++;
                     return;
                 }
+                atomic = sbi.opts.fsyncStrict();               // "for OPU case ... force to use atomic write semantics"
             } else {
                 sbi.icache.updateInode(t, inode);              // f2fs_write_inode
             }
@@ -311,18 +313,30 @@ public final class FileOps {
             sbi.stat.fsyncCheckpoint++;
             return;
         }
-        boolean dentryMark = sbi.nmI().needDentryMark(t, inode.ino);
-        sbi.nmI().fsyncNodePages(t, inode.ino, dentryMark);
-        sbi.nmI().nodeWriteback().awaitZero(t);                 // f2fs_wait_on_node_pages_writeback
+        // sync_nodes: until the inode's last node write is fsync-marked (f2fs_need_inode_block_update)
+        sbi.nmI().fsyncNodePages(t, inode.ino, sbi.nmI().needDentryMark(t, inode.ino), atomic);
+        while (sbi.nmI().needInodeBlockUpdate(t, inode.ino)) {
+            sbi.icache.updateInode(t, inode);                  // f2fs_mark_inode_dirty_sync + f2fs_write_inode
+            sbi.stat.fsyncInodeBlockUpdates++;
+            sbi.nmI().fsyncNodePages(t, inode.ino, sbi.nmI().needDentryMark(t, inode.ino), atomic);
+        }
+        // atomic: the node chain orders the writes and the marked dnode's PREFLUSH | FUA makes them durable
+        if (!atomic) sbi.nmI().nodeWriteback().awaitZero(t);   // f2fs_wait_on_node_pages_writeback
         inode.appendIno = false;
         inode.fiAppendWrite = false;
-        flushOut(t, inode);
+        if (atomic) sbi.stat.fsyncAtomic++;
+        flushOut(t, inode, atomic);
         sbi.stat.fsyncRollForward++;
     }
 
     /** flush_out: the cache flush, unless fsync_mode=nobarrier. */
     private void flushOut(SimTask t, F2fsInode inode) {
-        if (!sbi.opts.fsyncNobarrier()) flush.issueFlush(t);
+        flushOut(t, inode, false);
+    }
+
+    /** flush_out: the cache flush unless fsync_mode=nobarrier or the nodes went atomically (their last with PREFLUSH | FUA). */
+    private void flushOut(SimTask t, F2fsInode inode, boolean atomic) {
+        if (!atomic && !sbi.opts.fsyncNobarrier()) flush.issueFlush(t);
         inode.updateIno = false;
         inode.fiUpdateWrite = false;
     }

@@ -124,18 +124,25 @@ public final class NodeManager {
         for (int i = 0; i < Math.min(F2fsConst.FREE_NID_PAGES, blocks); i++) sbi.meta().getNat(t, (start + i) % blocks);
     }
 
-    /** set_node_addr */
+    /**
+     * set_node_addr: IS_CHECKPOINTED is cleared only for a node allocated or removed since the checkpoint (NEW_ADDR,
+     * NULL_ADDR): a node the checkpoint knows stays "checkpointed" when it moves; the fsync flags go to the entry of
+     * the node's inode (HAS_LAST_FSYNC for every write, HAS_FSYNCED_INODE when the inode page itself is fsync-marked).
+     */
     private void setNodeAddr(SimTask t, int nid, long newAddr, boolean fsynced) {
         NatEntry e = getNodeInfo(t, nid);
         e.blkaddr = newAddr;
-        e.checkpointed = false;
+        if (!F2fsConst.isValidBlkaddr(newAddr)) e.checkpointed = false;
         if (!e.dirty) {
             e.dirty = true;
             dirtyNats.add(nid);
         }
         if (newAddr == NULL_ADDR) e.version++;
-        if (nid == e.ino && fsynced) e.fsyncedInode = true;
-        e.lastFsync = fsynced;
+        NatEntry inodeEntry = nid == e.ino ? e : natCache.get(e.ino);
+        if (inodeEntry != null) {
+            if (fsynced && nid == e.ino) inodeEntry.fsyncedInode = true;
+            inodeEntry.lastFsync = fsynced;
+        }
         sbi.isDirty = true;
     }
 
@@ -516,14 +523,40 @@ public final class NodeManager {
      * the dentry mark on the inode page when its dentry is not checkpointed yet; returns how many were written.
      */
     public int fsyncNodePages(SimTask t, int ino, boolean dentryMark) {
+        return fsyncNodePages(t, ino, dentryMark, false);
+    }
+
+    /**
+     * f2fs_fsync_node_pages with {@code atomic} (fsync_mode=strict, 6.14): only the last dirty dnode of the inode
+     * (last_fsync_dnode: the highest nid) is fsync-marked, and it goes with REQ_PREFLUSH | REQ_FUA (unless nobarrier),
+     * which makes the data and the earlier dnodes durable before it and itself durable; the others are written
+     * unmarked. No dirty dnode: nothing is written (the caller's f2fs_need_inode_block_update then dirties the inode).
+     */
+    public int fsyncNodePages(SimTask t, int ino, boolean dentryMark, boolean atomic) {
+        NodePage last = null;
+        if (atomic) {
+            for (NodePage p : nodePagesOf(ino)) if (p.dirty && p.isDnode()) last = p;
+            if (last == null) return 0;
+        }
         int written = 0;
         for (NodePage p : nodePagesOf(ino)) {
             if (!p.dirty || !p.isDnode()) continue;
-            writeNodePage(t, p, true, p.kind == NodeKind.INODE && dentryMark, Bio.REQ_SYNC);
+            boolean mark = !atomic || p == last;
+            int flags = Bio.REQ_SYNC | (atomic && p == last && !sbi.opts.nobarrier() ? Bio.REQ_PREFLUSH | Bio.REQ_FUA : 0);
+            writeNodePage(t, p, mark, mark && p.kind == NodeKind.INODE && dentryMark, flags);
             written++;
         }
         submitMergedNodeWrites(t);
         return written;
+    }
+
+    /**
+     * f2fs_need_inode_block_update: the inode page must be written (fsync-marked) unless the inode's last node write
+     * was fsync-marked and the inode is known to the checkpoint or was itself fsynced.
+     */
+    public boolean needInodeBlockUpdate(SimTask t, int ino) {
+        NatEntry e = natCache.get(ino);
+        return !(e != null && e.lastFsync && (e.checkpointed || e.fsyncedInode));
     }
 
     /** f2fs_need_dentry_mark: the inode's NAT entry was never checkpointed with the inode's current dentry. */
