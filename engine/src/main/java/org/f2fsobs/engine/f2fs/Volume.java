@@ -78,8 +78,8 @@ public final class Volume {
         this.kernel = kernel;
         this.sbi = Mount.mount(t, kernel.machine(), kernel.rq(), opts);
         sbi.mm = kernel.mm();
-        sbi.dataIo = new WriteIo[3];
-        for (int i = 0; i < 3; i++) sbi.dataIo[i] = new WriteIo(sbi, PageType.DATA, i);
+        sbi.dataIo = new WriteIo[F2fsConst.NR_TEMP_TYPE];
+        for (int i = 0; i < sbi.dataIo.length; i++) sbi.dataIo[i] = new WriteIo(sbi, PageType.DATA, i);
         DataWriter writer = new DataWriter(sbi);
         DataReader reader = new DataReader(sbi);
         this.flush = new FlushCmdControl(sbi);

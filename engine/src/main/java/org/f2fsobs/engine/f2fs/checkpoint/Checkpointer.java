@@ -190,11 +190,11 @@ public final class Checkpointer {
     /** f2fs_npages_for_summary_flush: 1–2 compacted blocks, or 3 normal ones. */
     private int npagesForSummaryFlush() {
         int valid = 0;
-        for (int i = 0; i < 3; i++) valid += sbi.cursegI(CursegType.data(i)).nextBlkoff();
-        int sumInPage = (4096 - 2 * 507 - 5) / 7;
+        for (int i = 0; i < F2fsConst.NR_CURSEG_DATA_TYPE; i++) valid += sbi.cursegI(CursegType.data(i)).nextBlkoff();
+        int sumInPage = (F2fsConst.F2FS_BLKSIZE - 2 * F2fsConst.SUM_JOURNAL_SIZE - F2fsConst.SUM_FOOTER_SIZE) / F2fsConst.SUMMARY_SIZE;
         if (valid <= sumInPage) return 1;
-        if (valid - sumInPage <= (4096 - 5) / 7) return 2;
-        return 3;
+        if (valid - sumInPage <= (F2fsConst.F2FS_BLKSIZE - F2fsConst.SUM_FOOTER_SIZE) / F2fsConst.SUMMARY_SIZE) return 2;
+        return F2fsConst.NR_CURSEG_DATA_TYPE;
     }
 
     /** do_checkpoint */
@@ -202,8 +202,8 @@ public final class Checkpointer {
         meta.syncMetaPages(t, META_FLAGS);
         SegmentManager sm = sbi.smI();
         NodeManager nm = sbi.nmI();
-        int[] segno = new int[6], blkoff = new int[6];
-        SummaryBlock[] sums = new SummaryBlock[6];
+        int[] segno = new int[F2fsConst.NR_CURSEG_PERSIST_TYPE], blkoff = new int[F2fsConst.NR_CURSEG_PERSIST_TYPE];
+        SummaryBlock[] sums = new SummaryBlock[F2fsConst.NR_CURSEG_PERSIST_TYPE];
         for (CursegType type : CursegType.values()) {
             segno[type.ordinal()] = sm.cursegI(type).segno();
             blkoff[type.ordinal()] = sm.cursegI(type).nextBlkoff();
@@ -211,11 +211,11 @@ public final class Checkpointer {
         }
         int dataSumBlocks = npagesForSummaryFlush();
         int flags = 0;
-        if (dataSumBlocks < 3) flags |= CheckpointImage.CP_COMPACT_SUM_FLAG;
+        if (dataSumBlocks < F2fsConst.NR_CURSEG_DATA_TYPE) flags |= CheckpointImage.CP_COMPACT_SUM_FLAG;
         if (reason == CpReason.CP_UMOUNT) flags |= CheckpointImage.CP_UMOUNT_FLAG;
         if (reason == CpReason.CP_RECOVERY) flags |= CheckpointImage.CP_RECOVERY_FLAG;
-        int nodeSumBlocks = reason == CpReason.CP_UMOUNT ? 3 : 0;
-        int total = 2 + sbi.sb.cpPayload() + dataSumBlocks + nodeSumBlocks;
+        int nodeSumBlocks = reason == CpReason.CP_UMOUNT ? F2fsConst.NR_CURSEG_NODE_TYPE : 0;    // __remain_node_summaries
+        int total = F2fsConst.F2FS_CP_PACKS + sbi.sb.cpPayload() + dataSumBlocks + nodeSumBlocks;
         CheckpointImage img = new CheckpointImage(checkpointVer, ckpt.userBlockCount(), sm.sitI().writtenValidBlocks(),
                 sm.reservedSegments(), sm.ovpSegments(), sm.freeSegments(), segno, blkoff, flags, total,
                 nm.validNodeCount(), nm.validInodeCount(), nm.nextFreeNid(), (BitSet) sitBitmap.clone(),

@@ -1,5 +1,6 @@
 package org.f2fsobs.engine.f2fs.gc;
 
+import static org.f2fsobs.engine.f2fs.F2fsConst.NR_CURSEG_PERSIST_TYPE;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_SEGNO;
 
 import java.util.LinkedHashMap;
@@ -8,10 +9,10 @@ import org.f2fsobs.engine.f2fs.MetaType;
 import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
 import org.f2fsobs.engine.f2fs.data.DataReader;
 import org.f2fsobs.engine.f2fs.data.DataWriter;
-import org.f2fsobs.engine.f2fs.gc.GcMode.GcType;
+import org.f2fsobs.engine.f2fs.segment.GcMode;
+import org.f2fsobs.engine.f2fs.segment.GcMode.GcType;
 import org.f2fsobs.engine.f2fs.inode.F2fsInode;
 import org.f2fsobs.engine.f2fs.ondisk.SummaryBlock;
-import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
 import org.f2fsobs.engine.sim.SimRwSem;
 import org.f2fsobs.engine.sim.SimTask;
@@ -25,8 +26,6 @@ import org.f2fsobs.engine.sim.SimTask;
  * that frees them. No GC thread: background GC, cost-benefit, ATGC and SSR are issue 29.
  */
 public final class GarbageCollector {
-    /** NR_CURSEG_PERSIST_TYPE */
-    private static final int NR_CURSEG_PERSIST_TYPE = CursegType.NR_PERSISTENT_LOG;
     private final F2fsSbInfo sbi;
     private final SimRwSem gcLock;
     private final VictimSelection victims;

@@ -5,7 +5,8 @@ import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_SEGNO;
 
 import java.util.BitSet;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
-import org.f2fsobs.engine.f2fs.gc.GcMode.GcType;
+import org.f2fsobs.engine.f2fs.segment.GcMode;
+import org.f2fsobs.engine.f2fs.segment.GcMode.GcType;
 import org.f2fsobs.engine.f2fs.segment.DirtySeglistInfo;
 import org.f2fsobs.engine.f2fs.segment.DirtyType;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;

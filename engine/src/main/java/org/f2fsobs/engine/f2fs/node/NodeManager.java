@@ -57,7 +57,7 @@ public final class NodeManager {
     long validNodeCount;
     long validInodeCount;
     private final WaitCount nodeWriteback;
-    private final WriteIo[] nodeIo = new WriteIo[3];
+    private final WriteIo[] nodeIo = new WriteIo[F2fsConst.NR_TEMP_TYPE];
 
     public NodeManager(F2fsSbInfo sbi, BitSet natBitmap, int nextFreeNid, long validNodeCount, long validInodeCount,
                        List<NatJournalEntry> journal) {
@@ -68,7 +68,7 @@ public final class NodeManager {
         this.validNodeCount = validNodeCount;
         this.validInodeCount = validInodeCount;
         this.nodeWriteback = new WaitCount(sbi.sim, "node writeback");
-        for (int i = 0; i < 3; i++) nodeIo[i] = new WriteIo(sbi, PageType.NODE, i);
+        for (int i = 0; i < nodeIo.length; i++) nodeIo[i] = new WriteIo(sbi, PageType.NODE, i);
         for (NatJournalEntry e : journal) natJournal.put(e.nid(), new NatEntry(e.nid(), e.ino(), e.blkaddr(), e.version()));
     }
 

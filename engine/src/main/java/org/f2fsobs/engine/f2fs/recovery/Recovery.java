@@ -85,7 +85,7 @@ public final class Recovery {
         }
         if (nrInodes == 0) return new Result(walked, 0, 0, 0);
         // f2fs_allocate_new_segments: recovered data blocks beyond the logs' checkpointed offsets must not be reused
-        for (int temp = 0; temp < 3; temp++) sbi.smI().allocateNewSegment(t, CursegType.data(temp));
+        for (int temp = 0; temp < F2fsConst.NR_CURSEG_DATA_TYPE; temp++) sbi.smI().allocateNewSegment(t, CursegType.data(temp));
         sbi.stat.recoveredInodes += nrInodes;
         sbi.stat.recoveredBlocks += replayed[1];
         sbi.cp().writeCheckpoint(t, CpReason.CP_RECOVERY);

@@ -17,7 +17,7 @@ public final class SitInfo {
     long segEntryReads;                  // every get_seg_entry(): the P1 evidence
     long secEntryReads;                  // every get_sec_entry()
     /** last_victim[gc_mode]: where the next victim search of each GC policy starts (segno); indexed by GcMode. */
-    public final int[] lastVictim = new int[5];
+    public final int[] lastVictim = new int[GcMode.MAX_GC_POLICY];
 
     SitInfo(int mainSegs, int mainSecs, long sitBaseAddr, int sitBlocks, BitSet sitBitmap, SimRwSem sentryLock) {
         this.sentries = new SegEntry[mainSegs];
