@@ -42,9 +42,7 @@ public final class Mount {
         CheckpointImage ckpt = vc.image();
         if (ckpt.isSet(CheckpointImage.CP_ERROR_FLAG)) throw new F2fsException("EIO", "checkpoint has CP_ERROR_FLAG set");
         Checkpointer cp = new Checkpointer(sbi, ckpt, vc.pack());
-        BitSet sitBitmap = (BitSet) ckpt.sitBitmap().clone();
-        cp.setSitBitmap(sitBitmap);
-        SegmentManager sm = new SegmentManager(sbi, sitBitmap, ckpt.rsvdSegmentCount(), ckpt.overprovSegmentCount());
+        SegmentManager sm = new SegmentManager(sbi, ckpt.sitBitmap(), ckpt.rsvdSegmentCount(), ckpt.overprovSegmentCount());
         NodeManager nm = new NodeManager(sbi, (BitSet) ckpt.natBitmap().clone(), ckpt.nextFreeNid(), ckpt.validNodeCount(),
                 ckpt.validInodeCount(), ckpt.natJournal());
         sbi.attach(sm, nm, cp);

@@ -17,6 +17,7 @@ import org.f2fsobs.engine.f2fs.ondisk.SitBlock;
 import org.f2fsobs.engine.f2fs.ondisk.SummaryBlock;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
+import org.f2fsobs.engine.f2fs.segment.SitInfo;
 import org.f2fsobs.engine.kernel.block.Bio;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimCompletion;
@@ -151,35 +152,24 @@ public final class Checkpointer {
         return out;
     }
 
+    /**
+     * The SIT-block half of f2fs_flush_sit_entries: each SIT block holding a dirty entry is rewritten from its current
+     * copy into the other one (get_next_sit_page: current_sit_addr, next_sit_addr, set_to_next_sit).
+     */
     private void writeSitBlocks(SimTask t, TreeMap<Integer, SitBlock.RawSit> entries) {
-        BitSet sitBitmap = sbi.smI().sitI() == null ? null : sitBitmap();
+        SitInfo sitI = sbi.sitI();
         TreeMap<Integer, List<Integer>> byBlock = new TreeMap<>();
-        for (int segno : entries.keySet()) byBlock.computeIfAbsent(segno / F2fsConst.SIT_ENTRY_PER_BLOCK, k -> new ArrayList<>()).add(segno);
+        for (int segno : entries.keySet()) byBlock.computeIfAbsent(SitInfo.sitBlockOffset(segno), k -> new ArrayList<>()).add(segno);
         for (var b : byBlock.entrySet()) {
             int blockOff = b.getKey();
+            int start = blockOff * F2fsConst.SIT_ENTRY_PER_BLOCK;
             SitBlock cur = meta.getSit(t, blockOff);            // get_next_sit_page reads the current copy
             SitBlock.RawSit[] raw = cur.entries().clone();
             for (int segno : b.getValue()) raw[segno % F2fsConst.SIT_ENTRY_PER_BLOCK] = entries.get(segno);
-            sitBitmap.flip(blockOff);                             // set_to_next_sit
-            updateMetaPage(currentSitAddr(blockOff), new SitBlock(cur.startSegno(), raw));
+            long dstOff = sitI.nextSitAddr(sitI.currentSitAddr(start));
+            sitI.setToNextSit(start);
+            updateMetaPage(dstOff, new SitBlock(cur.startSegno(), raw));
         }
-    }
-
-    private BitSet sitBitmap;
-
-    /** The SIT version bitmap shared with the segment manager. */
-    public BitSet sitBitmap() {
-        return sitBitmap;
-    }
-
-    public void setSitBitmap(BitSet b) {
-        this.sitBitmap = b;
-    }
-
-    /** current_sit_addr */
-    public long currentSitAddr(int blockOff) {
-        long base = sbi.sb.sitBlkaddr() + blockOff;
-        return sitBitmap.get(blockOff) ? base + sbi.sb.sitBlocks() : base;
     }
 
     /** __start_cp_addr: the first block of CP pack 1 or 2. */
@@ -218,7 +208,7 @@ public final class Checkpointer {
         int total = F2fsConst.F2FS_CP_PACKS + sbi.sb.cpPayload() + dataSumBlocks + nodeSumBlocks;
         CheckpointImage img = new CheckpointImage(checkpointVer, ckpt.userBlockCount(), sm.sitI().writtenValidBlocks(),
                 sm.reservedSegments(), sm.ovpSegments(), sm.freeSegments(), segno, blkoff, flags, total,
-                nm.validNodeCount(), nm.validInodeCount(), nm.nextFreeNid(), (BitSet) sitBitmap.clone(),
+                nm.validNodeCount(), nm.validInodeCount(), nm.nextFreeNid(), sm.sitI().getSitBitmap(),
                 (BitSet) nm.natBitmap().clone(), sums, nm.natJournal(), sitJournal, sbi.mtimeNow());
 
         int pack = curPack == 1 ? 2 : 1;

@@ -115,7 +115,7 @@ public final class MetaMapping {
 
     /** get_current_sit_page: the current copy of SIT block {@code blockOff}. */
     public SitBlock getSit(SimTask t, int blockOff) {
-        return Blocks.sit(getPage(t, sbi.cp().currentSitAddr(blockOff), MetaType.SIT), blockOff);
+        return Blocks.sit(getPage(t, sbi.sitI().currentSitAddr(blockOff * F2fsConst.SIT_ENTRY_PER_BLOCK), MetaType.SIT), blockOff);
     }
 
     /** f2fs_get_sum_folio: the SSA block of {@code segno}. */
@@ -170,7 +170,7 @@ public final class MetaMapping {
                         if (blkno >= natBlocks) blkno = 0;
                         yield sbi.nmI().currentNatAddr((int) blkno);
                     }
-                    case SIT -> sbi.cp().currentSitAddr((int) blkno);
+                    case SIT -> sbi.sitI().currentSitAddr((int) blkno * F2fsConst.SIT_ENTRY_PER_BLOCK);
                     case SSA, CP, POR -> blkno;
                     case SUPER, NODE -> throw new IllegalArgumentException("not a META_* type: " + type);
                 };
