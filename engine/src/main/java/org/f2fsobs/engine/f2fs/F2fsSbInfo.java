@@ -132,13 +132,13 @@ public final class F2fsSbInfo {
         return opts.optimizations().secCkptValidBlocks();
     }
 
-    /** Charges CPU to the running task; a null task (offline use in tests, mkfs) is not charged. */
+    /** Charges CPU to the running task (an {@link org.f2fsobs.engine.sim.OfflineTask} is charged nothing). */
     public void cpu(SimTask t, CpuOp op, long count) {
-        if (t != null) machine.cpu(t, op, count);
+        machine.cpu(t, op, count);
     }
 
     public void cpu(SimTask t, CpuOp op) {
-        if (t != null) machine.cpu(t, op);
+        machine.cpu(t, op);
     }
 
     /** Virtual time in whole seconds, as get_mtime() returns. */

@@ -215,7 +215,7 @@ public final class Volume {
         } finally {
             sbi.cpRwsem.upRead(t);
         }
-        sbi.smI().balanceFs(t, true);
+        sbi.smI().balanceFs(t);
         return d;
     }
 
@@ -289,7 +289,7 @@ public final class Volume {
             } finally {
                 sbi.cpRwsem.upRead(t);
             }
-            sbi.smI().balanceFs(t, true);
+            sbi.smI().balanceFs(t);
         } else {
             if (d.directory()) throw new F2fsException("EISDIR", path + " is a directory");
             inode = sbi.icache.iget(t, d.ino());

@@ -130,7 +130,6 @@ public final class MetaMapping {
 
     /** __get_meta_folio: the cached page (waiting for a read in flight), else a synchronous one-page read. */
     private F2fsBlock getPage(SimTask t, long blkaddr, MetaType type) {
-        if (t == null) throw new IllegalStateException("a metadata read needs a task (block " + blkaddr + ")");
         sbi.cpu(t, CpuOp.PAGE_CACHE_LOOKUP, 1);
         MetaPage p = pages.get(blkaddr);
         if (p == null) p = submitRead(t, blkaddr, type, type == MetaType.POR ? POR_FLAGS : META_FLAGS);

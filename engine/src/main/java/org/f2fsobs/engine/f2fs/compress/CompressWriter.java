@@ -278,7 +278,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
         int comprBlocks = ClusterSlots.lookup(t, sbi, inode, cc.startIdx(), cc.clusterSize, false).compressedBlocks();
         if (comprBlocks > 0 && cc.rpages[0] != null) iComprBlocksUpdate(inode, comprBlocks - 1, false);
         for (CachePage p : cc.rpages) if (p != null) writer.writeSingleDataPage(t, inode, p, wbc, false);
-        sbi.smI().balanceFs(t, true);
+        sbi.smI().balanceFs(t);
         sbi.stat.rawClustersWritten++;
         return cc.nrRpages;
     }

@@ -173,7 +173,7 @@ public final class DataWriter {
         long pageEnd = (p.index() + 1) << 12;
         if (pageEnd > inode.lastDiskSize) inode.lastDiskSize = Math.min(inode.isize, pageEnd);
         decDirty(inode);
-        if (!inode.directory && inode.wbTask == null && allowBalance) sbi.smI().balanceFs(t, true);
+        if (!inode.directory && inode.wbTask == null && allowBalance) sbi.smI().balanceFs(t);
     }
 
     /** inode_dec_dirty_pages */

@@ -108,7 +108,7 @@ public final class FileOps {
                 if (dn.nodePage().addrs[ofs] == NULL_ADDR) sbi.nmI().setDataBlkaddr(new DnodeOfData(dn.inodePage(), dn.nodePage(), ofs), NEW_ADDR);
             }
             idx += n;
-            sbi.smI().balanceFs(t, true);               // map->m_may_create: once per dnode
+            sbi.smI().balanceFs(t);               // map->m_may_create: once per dnode
         }
     }
 

@@ -258,7 +258,6 @@ public final class NodeManager {
 
     /** read_node_folio: one node block, a synchronous one-page bio through the block layer (counted as a node read). */
     private MetaImage readNodeBlock(SimTask t, long blkaddr) {
-        if (t == null) throw new IllegalStateException("a node read needs a task (block " + blkaddr + ")");
         Bio bio = new Bio(ReqOp.READ, Bio.REQ_SYNC | Bio.REQ_META, blkaddr, 1);
         bio.addRead(null);
         sbi.stat.metaRead(org.f2fsobs.engine.f2fs.MetaType.NODE);

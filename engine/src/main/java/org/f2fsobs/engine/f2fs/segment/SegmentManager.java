@@ -20,8 +20,9 @@ import org.f2fsobs.engine.sim.SimTask;
  * {@link #getSegEntry} / {@link #getSecEntry}, which count it. Running short of free sections runs foreground GC
  * ({@link #balanceFs}); there is no SSR: the logs always allocate LFS, as with mode=lfs (docs: departures).
  *
- * <p>Methods that take a {@link SimTask} charge CPU and take the kernel's locks in that task; a null task (mkfs,
- * mount-time rebuild, offline tests) does neither.
+ * <p>Methods that take a {@link SimTask} charge CPU and take the kernel's locks in that task; an
+ * {@link org.f2fsobs.engine.sim.OfflineTask} (a benchmark or a test poking the structure) is charged nothing and takes
+ * no lock, by its type.
  */
 public final class SegmentManager {
     private static final CursegType[] CURSEG_TYPES = CursegType.values();
@@ -111,10 +112,15 @@ public final class SegmentManager {
 
     /** set_ckpt_valid_blocks (seed 000): recompute a section's value from its segments. */
     void setCkptValidBlocks(SimTask t, int segno) {
+        setCkptValidBlocks0(segno);
+        sbi.cpu(t, CpuOp.SEG_ENTRY_READ, segsPerSec);
+    }
+
+    /** set_ckpt_valid_blocks without the charge: the mount-time rebuild (see {@link #buildFromSitEntries}). */
+    private void setCkptValidBlocks0(int segno) {
         int startSegno = layout.getSegFromSec(layout.getSecFromSeg(segno));
         int blocks = 0;
         for (int i = 0; i < segsPerSec; i++) blocks += getSegEntry(startSegno + i).ckptValidBlocks;
-        sbi.cpu(t, CpuOp.SEG_ENTRY_READ, segsPerSec);
         getSecEntry(segno).ckptValidBlocks = blocks;
     }
 
@@ -181,16 +187,17 @@ public final class SegmentManager {
     }
 
     /**
-     * f2fs_balance_fs: when free sections run short, foreground garbage collection (f2fs_gc through the mount's
-     * {@link org.f2fsobs.engine.f2fs.gc.GarbageCollector}). Without one (a volume used offline, outside a mount) that
-     * case is ENOSPC.
+     * f2fs_balance_fs(sbi, true): when free sections run short, foreground garbage collection (f2fs_gc through the
+     * mount's {@link org.f2fsobs.engine.f2fs.gc.GarbageCollector}); a segment manager built without one (tests of the
+     * structure alone) answers ENOSPC there. Departure: the kernel's {@code need} argument only decides whether
+     * excess cached NAT entries start f2fs_balance_fs_bg, which the model does not run, so it is left out.
      */
-    public void balanceFs(SimTask t, boolean need) {
+    public void balanceFs(SimTask t) {
         sbi.stat.balanceFsCalls++;
         sbi.cpu(t, CpuOp.BALANCE_FS, 1);
         if (sbi.cpError) return;
         if (hasEnoughFreeSecs(t, 0, 0)) return;
-        if (sbi.gc() != null && t != null) {
+        if (sbi.gc() != null) {
             sbi.gc().balanceFs(t);
             return;
         }
@@ -266,7 +273,7 @@ public final class SegmentManager {
     public void invalidateBlocks(SimTask t, long addr, int len) {
         if (!org.f2fsobs.engine.f2fs.F2fsConst.isValidBlkaddr(addr)) return;
         SimRwSem lock = sitI.sentryLock;
-        if (t != null) lock.downWrite(t);
+        lock.downWrite(t);
         try {
             long a = addr;
             int left = len;
@@ -281,7 +288,7 @@ public final class SegmentManager {
                 left -= n;
             }
         } finally {
-            if (t != null) lock.upWrite(t);
+            lock.upWrite(t);
         }
     }
 
@@ -290,7 +297,7 @@ public final class SegmentManager {
     /** locate_dirty_segment */
     public void locateDirtySegment(SimTask t, int segno) {
         if (segno == NULL_SEGNO || isCurseg(segno)) return;
-        if (t != null) dirtyI.seglistLock.lock(t);
+        dirtyI.seglistLock.lock(t);
         try {
             int validBlocks = getValidBlocks(segno, false);
             getCkptValidBlocks(t, segno, false);
@@ -303,7 +310,7 @@ public final class SegmentManager {
                 removeDirtySegment(segno, DirtyType.DIRTY);
             }
         } finally {
-            if (t != null) dirtyI.seglistLock.unlock(t);
+            dirtyI.seglistLock.unlock(t);
         }
     }
 
@@ -380,11 +387,9 @@ public final class SegmentManager {
      */
     public long allocateDataBlock(SimTask t, long oldBlkaddr, CursegType type, Summary sum, java.util.function.LongConsumer onAllocated) {
         CursegInfo curseg = cursegs[type.ordinal()];
-        if (t != null) {
-            sbi.cursegLock.downRead(t);
-            curseg.cursegMutex.lock(t);
-            sitI.sentryLock.downWrite(t);
-        }
+        sbi.cursegLock.downRead(t);
+        curseg.cursegMutex.lock(t);
+        sitI.sentryLock.downWrite(t);
         long newBlkaddr;
         try {
             if (curseg.segno == NULL_SEGNO) throw new F2fsException("ENOSPC", "log " + type.key() + " has no segment");
@@ -409,15 +414,13 @@ public final class SegmentManager {
             locateDirtySegment(t, layout.getSegno(oldBlkaddr));
             locateDirtySegment(t, layout.getSegno(newBlkaddr));
         } finally {
-            if (t != null) sitI.sentryLock.upWrite(t);
+            sitI.sentryLock.upWrite(t);
         }
         try {
             if (onAllocated != null) onAllocated.accept(newBlkaddr);
         } finally {
-            if (t != null) {
-                curseg.cursegMutex.unlock(t);
-                sbi.cursegLock.upRead(t);
-            }
+            curseg.cursegMutex.unlock(t);
+            sbi.cursegLock.upRead(t);
         }
         return newBlkaddr;
     }
@@ -506,7 +509,7 @@ public final class SegmentManager {
     /** get_new_segment: next free segment of the section, else the next free section from the hint. */
     private int getNewSegment(SimTask t, int newseg, boolean newSec) {
         int hint = layout.getSecFromSeg(Math.max(newseg, 0));
-        if (t != null) freeI.segmapLock.lock(t);
+        freeI.segmapLock.lock(t);
         try {
             int segno;
             if (!newSec && newseg >= 0 && ((newseg + 1) % segsPerSec) != 0) {
@@ -531,7 +534,7 @@ public final class SegmentManager {
             setInuse(segno);
             return segno;
         } finally {
-            if (t != null) freeI.segmapLock.unlock(t);
+            freeI.segmapLock.unlock(t);
         }
     }
 
@@ -597,7 +600,7 @@ public final class SegmentManager {
 
     /** f2fs_clear_prefree_segments (no discard): prefree segments become free once a checkpoint no longer needs them. */
     public void clearPrefreeSegments(SimTask t) {
-        if (t != null) dirtyI.seglistLock.lock(t);
+        dirtyI.seglistLock.lock(t);
         try {
             BitSet pre = dirtyI.dirtySegmap[DirtyType.PRE.ordinal()];
             for (int segno = pre.nextSetBit(0); segno >= 0; segno = pre.nextSetBit(segno + 1)) {
@@ -606,7 +609,7 @@ public final class SegmentManager {
             pre.clear();
             dirtyI.nrDirty[DirtyType.PRE.ordinal()] = 0;
         } finally {
-            if (t != null) dirtyI.seglistLock.unlock(t);
+            dirtyI.seglistLock.unlock(t);
         }
     }
 
@@ -664,8 +667,9 @@ public final class SegmentManager {
             sitI.writtenValidBlocks += se.validBlocks;
             if (largeSection) sitI.secEntries[layout.getSecFromSeg(segno)].validBlocks += se.validBlocks;
         }
+        // departure: the kernel's build_sit_entries runs in the mount task; the model does not charge this rebuild
         if (largeSection && sbi.flagSecCkptValidBlocks()) {
-            for (int segno = 0; segno < mainSegs; segno += segsPerSec) setCkptValidBlocks(null, segno);
+            for (int segno = 0; segno < mainSegs; segno += segsPerSec) setCkptValidBlocks0(segno);
         }
         // init_free_segmap
         freeI.freeSegments = mainSegs;

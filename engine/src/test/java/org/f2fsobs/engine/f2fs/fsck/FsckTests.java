@@ -9,6 +9,7 @@ import org.f2fsobs.engine.f2fs.Optimizations;
 import org.f2fsobs.engine.f2fs.node.NodePage;
 import org.f2fsobs.engine.f2fs.ondisk.DentryBlock;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
+import org.f2fsobs.engine.sim.OfflineTask;
 import org.junit.jupiter.api.Test;
 
 /** The checker finds what it is meant to find (each test breaks one invariant on purpose). */
@@ -23,6 +24,11 @@ class FsckTests {
         });
     }
 
+    /** The test corrupts the image as a tool outside the machine would: no CPU, no locks. */
+    private static OfflineTask offline(F2fsSbInfo sbi) {
+        return new OfflineTask(sbi.sim, "corrupt");
+    }
+
     @Test
     void aCleanVolumePasses() {
         assertThat(Fsck.check(volumeWithAFile())).isEmpty();
@@ -32,7 +38,7 @@ class FsckTests {
     void aSitCountThatDisagreesWithItsBitmapIsFound() {
         F2fsSbInfo sbi = volumeWithAFile();
         int segno = sbi.cursegI(CursegType.WARM_DATA).segno();
-        sbi.smI().updateSitEntry(null, sbi.layout.startBlock(segno) + 400, 1);   // a block nobody owns
+        sbi.smI().updateSitEntry(offline(sbi), sbi.layout.startBlock(segno) + 400, 1);   // a block nobody owns
         assertThat(Fsck.check(sbi)).anyMatch(p -> p.contains("owned by nothing"));
     }
 
@@ -40,7 +46,7 @@ class FsckTests {
     void aBlockInvalidatedUnderAFileIsFound() {
         F2fsSbInfo sbi = volumeWithAFile();
         int segno = sbi.cursegI(CursegType.WARM_DATA).segno();
-        sbi.smI().updateSitEntry(null, sbi.layout.startBlock(segno), -1);
+        sbi.smI().updateSitEntry(offline(sbi), sbi.layout.startBlock(segno), -1);
         assertThat(Fsck.check(sbi)).anyMatch(p -> p.contains("is not valid in the SIT"));
     }
 
