@@ -37,7 +37,7 @@ public final class Mount {
         SuperBlock sb = readSuperBlock(t, rq);
         opts.checkImage(sb);                                   // parse_options' checks against the superblock's features
         F2fsSbInfo sbi = new F2fsSbInfo(machine, rq, sb, opts);
-        sbi.stat.metaRead(MetaType.SUPER);
+        sbi.stat().metaRead(MetaType.SUPER);
         ValidCheckpoint vc = getValidCheckpoint(t, sbi.meta(), sb);
         CheckpointImage ckpt = vc.image();
         if (ckpt.isSet(CheckpointImage.CP_ERROR_FLAG)) throw new F2fsException("EIO", "checkpoint has CP_ERROR_FLAG set");
@@ -99,7 +99,7 @@ public final class Mount {
      * then the SIT journal over them.
      */
     private static void buildSitEntries(SimTask t, F2fsSbInfo sbi, SegmentManager sm, CheckpointImage ckpt) {
-        int mainSegs = sbi.layout.mainSegs;
+        int mainSegs = sbi.layout().mainSegs;
         int sitBlocks = sbi.meta().sitBlkCnt();
         for (int startBlk = 0; startBlk < sitBlocks; ) {
             int readed = sbi.meta().raMetaPages(t, startBlk, F2fsConst.BIO_MAX_VECS, MetaType.SIT);

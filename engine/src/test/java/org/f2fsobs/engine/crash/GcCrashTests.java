@@ -45,12 +45,12 @@ class GcCrashTests {
             int fd = v.open(t, "/f0", Volume.O_RDWR);
             int round = 0;
             // age until foreground GC runs, then measure more of the same
-            for (; v.sbi().stat.gcDataBlocks == 0 && round < 600; round++) overwrite(t, v, fd, rnd, round);
-            gc[0] = v.sbi().stat.gcDataBlocks + v.sbi().stat.gcNodeBlocks;
+            for (; v.sbi().stat().gcDataBlocks == 0 && round < 600; round++) overwrite(t, v, fd, rnd, round);
+            gc[0] = v.sbi().stat().gcDataBlocks + v.sbi().stat().gcNodeBlocks;
             measured.run();
             for (int i = 0; i < 20; i++) overwrite(t, v, fd, rnd, 1000 + i);
-            gc[1] = v.sbi().stat.gcDataBlocks + v.sbi().stat.gcNodeBlocks;
-            gc[2] = v.sbi().stat.gcVictims;
+            gc[1] = v.sbi().stat().gcDataBlocks + v.sbi().stat().gcNodeBlocks;
+            gc[2] = v.sbi().stat().gcVictims;
         });
         assertThat(gc[1] - gc[0]).as("blocks GC moved in the measured part").isPositive();
         List<CrashHarness.Point> points = CrashPoints.select(r.points(), CUTS);

@@ -1,6 +1,8 @@
 package org.f2fsobs.engine.f2fs.checkpoint;
 
 import java.util.ArrayDeque;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.SbiFlag;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.CountType;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -80,11 +82,11 @@ public final class Checkpointer {
 
     /** f2fs_write_checkpoint */
     public void writeCheckpoint(SimTask t, CpReason reason) {
-        sbi.cpGlobalSem.lock(t);
+        sbi.cpGlobalSem().lock(t);
         try {
             boolean always = reason == CpReason.CP_UMOUNT || reason == CpReason.CP_RECOVERY || reason == CpReason.CP_MKFS;
-            if (!sbi.isDirty && !always) return;
-            if (sbi.cpError) return;
+            if (!sbi.isSbiFlagSet(SbiFlag.SBI_IS_DIRTY) && !always) return;
+            if (sbi.cpError()) return;
             sbi.cpu(t, CpuOp.CHECKPOINT, 1);
             if (reason == CpReason.CP_UMOUNT) flushDirtyData.accept(t);
             blockOperations(t);
@@ -97,29 +99,29 @@ public final class Checkpointer {
                 List<CheckpointImage.SitJournalEntry> sitJournal = flushSitEntries(t);
                 doCheckpoint(t, reason, sitJournal);
                 sbi.smI().clearPrefreeSegments(t);
-                sbi.isDirty = false;
+                sbi.clearSbiFlag(SbiFlag.SBI_IS_DIRTY);
             } finally {
                 unblockOperations(t);
             }
-            sbi.stat.checkpoint(reason);
+            sbi.stat().checkpoint(reason);
         } finally {
-            sbi.cpGlobalSem.unlock(t);
+            sbi.cpGlobalSem().unlock(t);
         }
     }
 
     /** block_operations: f2fs_lock_all, write dirty dentry pages, then every dirty node page; node_write held. */
     private void blockOperations(SimTask t) {
         flushDirtyDents.accept(t);
-        sbi.cpRwsem.downWrite(t);
-        while (sbi.nrDirtyNodes > 0) {
+        sbi.cpRwsem().downWrite(t);
+        while (sbi.getPages(CountType.F2FS_DIRTY_NODES) > 0) {
             sbi.nmI().syncNodePages(t);
         }
-        sbi.nodeWrite.downWrite(t);
+        sbi.nodeWrite().downWrite(t);
     }
 
     private void unblockOperations(SimTask t) {
-        sbi.nodeWrite.upWrite(t);
-        sbi.cpRwsem.upWrite(t);
+        sbi.nodeWrite().upWrite(t);
+        sbi.cpRwsem().upWrite(t);
     }
 
     /**
@@ -174,7 +176,7 @@ public final class Checkpointer {
 
     /** __start_cp_addr: the first block of CP pack 1 or 2. */
     public long cpStartBlkaddr(int pack) {
-        return sbi.sb.cpBlkaddr() + (pack == 1 ? 0 : F2fsConst.BLKS_PER_SEG);
+        return sbi.sb().cpBlkaddr() + (pack == 1 ? 0 : F2fsConst.BLKS_PER_SEG);
     }
 
     /** f2fs_npages_for_summary_flush: 1–2 compacted blocks, or 3 normal ones. */
@@ -205,7 +207,7 @@ public final class Checkpointer {
         if (reason == CpReason.CP_UMOUNT) flags |= CheckpointImage.CP_UMOUNT_FLAG;
         if (reason == CpReason.CP_RECOVERY) flags |= CheckpointImage.CP_RECOVERY_FLAG;
         int nodeSumBlocks = reason == CpReason.CP_UMOUNT ? F2fsConst.NR_CURSEG_NODE_TYPE : 0;    // __remain_node_summaries
-        int total = F2fsConst.F2FS_CP_PACKS + sbi.sb.cpPayload() + dataSumBlocks + nodeSumBlocks;
+        int total = F2fsConst.F2FS_CP_PACKS + sbi.sb().cpPayload() + dataSumBlocks + nodeSumBlocks;
         CheckpointImage img = new CheckpointImage(checkpointVer, ckpt.userBlockCount(), sm.sitI().writtenValidBlocks(),
                 sm.reservedSegments(), sm.ovpSegments(), sm.freeSegments(), segno, blkoff, flags, total,
                 nm.validNodeCount(), nm.validInodeCount(), nm.nextFreeNid(), sm.sitI().getSitBitmap(),
@@ -215,17 +217,17 @@ public final class Checkpointer {
         long start = cpStartBlkaddr(pack);
         meta.writeMeta(t, start, img, META_FLAGS);
         for (int i = 1; i < total - 1; i++) {
-            String what = i <= sbi.sb.cpPayload() ? "payload" : i <= sbi.sb.cpPayload() + dataSumBlocks ? "data summary" : "node summary";
+            String what = i <= sbi.sb().cpPayload() ? "payload" : i <= sbi.sb().cpPayload() + dataSumBlocks ? "data summary" : "node summary";
             meta.writeMeta(t, start + i, new CpPackBlock(checkpointVer, i, what), META_FLAGS);
         }
         meta.submitMerged(t);
         // f2fs_wait_on_all_pages(F2FS_WB_CP_DATA): node, meta and cp-guaranteed data writeback done before the commit block
         nm.nodeWriteback().awaitZero(t);
         meta.metaWriteback().awaitZero(t);
-        sbi.wbCpData.awaitZero(t);
+        sbi.wbCpData().awaitZero(t);
         // commit_checkpoint: the pack's last block as META_FLUSH with REQ_PREFLUSH | REQ_FUA
         // (nobarrier: without them, as __submit_merged_bio does under test_opt(sbi, NOBARRIER))
-        meta.writeMeta(t, start + total - 1, img, META_FLAGS | (sbi.opts.nobarrier() ? 0 : Bio.REQ_PREFLUSH | Bio.REQ_FUA));
+        meta.writeMeta(t, start + total - 1, img, META_FLAGS | (sbi.opts().nobarrier() ? 0 : Bio.REQ_PREFLUSH | Bio.REQ_FUA));
         meta.submitMerged(t);
         meta.metaWriteback().awaitZero(t);
         curPack = pack;
@@ -236,19 +238,19 @@ public final class Checkpointer {
 
     /** Starts the checkpoint thread (issue_checkpoint_thread) when checkpoint_merge is on. */
     public void startThread() {
-        if (!sbi.opts.checkpointMerge() || kick != null) return;
-        kick = new SimCompletion(sbi.sim, "ckpt_wait_queue");
-        sbi.sim.spawn("f2fs_ckpt", true, this::ckptThread);
+        if (!sbi.opts().checkpointMerge() || kick != null) return;
+        kick = new SimCompletion(sbi.sim(), "ckpt_wait_queue");
+        sbi.sim().spawn("f2fs_ckpt", true, this::ckptThread);
     }
 
     /** f2fs_issue_checkpoint (a CP_SYNC checkpoint, counted under the fsync's cp_reason): through the merge thread when there is one, else in the caller. */
     public void issueCheckpoint(SimTask t, CpReason reason) {
-        if (sbi.opts.checkpointMerge()) startThread();           // a remount turned checkpoint_merge on
-        if (kick == null || !sbi.opts.checkpointMerge()) {
+        if (sbi.opts().checkpointMerge()) startThread();           // a remount turned checkpoint_merge on
+        if (kick == null || !sbi.opts().checkpointMerge()) {
             writeCheckpoint(t, reason);
             return;
         }
-        SimCompletion done = new SimCompletion(sbi.sim, "cp done");
+        SimCompletion done = new SimCompletion(sbi.sim(), "cp done");
         t.sync();
         requests.addLast(new Request(reason, done));
         if (threadIdle) {
@@ -264,7 +266,7 @@ public final class Checkpointer {
             while (!requests.isEmpty()) {
                 List<Request> batch = new ArrayList<>(requests);
                 requests.clear();
-                sbi.stat.checkpointRequestsMerged += batch.size() - 1;
+                sbi.stat().checkpointRequestsMerged += batch.size() - 1;
                 writeCheckpoint(t, batch.get(0).reason());           // one checkpoint, counted under the first reason
                 for (Request r : batch) r.done().complete();
             }

@@ -87,7 +87,7 @@ public final class MetaMapping {
     public MetaMapping(F2fsSbInfo sbi) {
         this.sbi = sbi;
         this.metaIo = new WriteIo(sbi, PageType.META, 0);
-        this.metaWriteback = new WaitCount(sbi.sim, "meta writeback");
+        this.metaWriteback = new WaitCount(sbi.sim(), "meta writeback");
     }
 
     public WaitCount metaWriteback() { return metaWriteback; }
@@ -120,7 +120,7 @@ public final class MetaMapping {
 
     /** f2fs_get_sum_folio: the SSA block of {@code segno}. */
     public SummaryBlock getSum(SimTask t, int segno) {
-        return Blocks.summary(getPage(t, sbi.sb.ssaBlkaddr() + segno, MetaType.SSA));
+        return Blocks.summary(getPage(t, sbi.sb().ssaBlkaddr() + segno, MetaType.SSA));
     }
 
     /** f2fs_get_tmp_folio: a main-area block read as a meta page (recovery); null when it holds no node. */
@@ -145,8 +145,8 @@ public final class MetaMapping {
         Bio bio = new Bio(ReqOp.READ, flags, blkaddr, 1);
         bio.addRead(p);
         bio.endIo(b -> p.endRead(b.status(), 0, 0, b.meta(0)));
-        sbi.stat.metaRead(type);
-        sbi.rq.submit(t, bio);
+        sbi.stat().metaRead(type);
+        sbi.rq().submit(t, bio);
         return p;
     }
 
@@ -158,9 +158,9 @@ public final class MetaMapping {
      * stopping at the first one f2fs_is_valid_blkaddr refuses. Returns how many it went through.
      */
     public int raMetaPages(SimTask t, long start, int nrpages, MetaType type) {
-        int natBlocks = sbi.sb.natBlocks();
+        int natBlocks = sbi.sb().natBlocks();
         long blkno = start;
-        sbi.rq.startPlug(t);
+        sbi.rq().startPlug(t);
         try {
             for (; nrpages-- > 0; blkno++) {
                 if (!isValidBlkaddr(blkno, type)) break;
@@ -178,7 +178,7 @@ public final class MetaMapping {
                 submitRead(t, addr, type, type == MetaType.POR ? POR_FLAGS : META_FLAGS);
             }
         } finally {
-            sbi.rq.finishPlug(t);
+            sbi.rq().finishPlug(t);
         }
         return (int) (blkno - start);
     }
@@ -196,16 +196,16 @@ public final class MetaMapping {
         return switch (type) {
             case NAT -> true;
             case SIT -> blkaddr < sitBlkCnt();
-            case SSA -> blkaddr >= sbi.sb.ssaBlkaddr() && blkaddr < sbi.sb.mainBlkaddr();
-            case CP -> blkaddr >= sbi.sb.cpBlkaddr() && blkaddr < sbi.sb.sitBlkaddr();
-            case POR -> sbi.layout.isMainBlkaddr(blkaddr);
+            case SSA -> blkaddr >= sbi.sb().ssaBlkaddr() && blkaddr < sbi.sb().mainBlkaddr();
+            case CP -> blkaddr >= sbi.sb().cpBlkaddr() && blkaddr < sbi.sb().sitBlkaddr();
+            case POR -> sbi.layout().isMainBlkaddr(blkaddr);
             case SUPER, NODE -> false;
         };
     }
 
     /** SIT_BLK_CNT: SIT blocks that cover the main area. */
     public int sitBlkCnt() {
-        return Math.ceilDiv(sbi.layout.mainSegs, F2fsConst.SIT_ENTRY_PER_BLOCK);
+        return Math.ceilDiv(sbi.layout().mainSegs, F2fsConst.SIT_ENTRY_PER_BLOCK);
     }
 
     // ------------------------------------------------------------------ write side
@@ -243,7 +243,7 @@ public final class MetaMapping {
     private void submitWrite(SimTask t, long blkaddr, MetaPage p, int flags) {
         p.writeback++;
         metaWriteback.inc();
-        sbi.stat.metaBlocksWritten++;
+        sbi.stat().metaBlocksWritten++;
         metaIo.submitPageWrite(t, blkaddr, p, p.image, flags);
     }
 

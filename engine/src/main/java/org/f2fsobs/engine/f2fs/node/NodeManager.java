@@ -1,6 +1,8 @@
 package org.f2fsobs.engine.f2fs.node;
 
 import static org.f2fsobs.engine.f2fs.F2fsConst.DEF_ADDRS_PER_BLOCK;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.SbiFlag;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.CountType;
 import static org.f2fsobs.engine.f2fs.F2fsConst.DEF_ADDRS_PER_INODE;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NAT_ENTRY_PER_BLOCK;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NEW_ADDR;
@@ -63,11 +65,11 @@ public final class NodeManager {
                        List<NatJournalEntry> journal) {
         this.sbi = sbi;
         this.natBitmap = natBitmap;
-        this.maxNid = sbi.sb.natBlocks() * NAT_ENTRY_PER_BLOCK;
+        this.maxNid = sbi.sb().natBlocks() * NAT_ENTRY_PER_BLOCK;
         this.nextFreeNid = nextFreeNid;
         this.validNodeCount = validNodeCount;
         this.validInodeCount = validInodeCount;
-        this.nodeWriteback = new WaitCount(sbi.sim, "node writeback");
+        this.nodeWriteback = new WaitCount(sbi.sim(), "node writeback");
         for (int i = 0; i < nodeIo.length; i++) nodeIo[i] = new WriteIo(sbi, PageType.NODE, i);
         for (NatJournalEntry e : journal) natJournal.put(e.nid(), new NatEntry(e.nid(), e.ino(), e.blkaddr(), e.version()));
     }
@@ -108,8 +110,8 @@ public final class NodeManager {
 
     /** current_nat_addr: which copy of a NAT block is current. */
     public long currentNatAddr(int blockOff) {
-        long base = sbi.sb.natBlkaddr() + blockOff;
-        return natBitmap.get(blockOff) ? base + sbi.sb.natBlocks() : base;
+        long base = sbi.sb().natBlkaddr() + blockOff;
+        return natBitmap.get(blockOff) ? base + sbi.sb().natBlocks() : base;
     }
 
     /**
@@ -119,7 +121,7 @@ public final class NodeManager {
      */
     public void buildFreeNids(SimTask t) {
         int start = nextFreeNid / NAT_ENTRY_PER_BLOCK;
-        int blocks = sbi.sb.natBlocks();
+        int blocks = sbi.sb().natBlocks();
         sbi.meta().raMetaPages(t, start, F2fsConst.FREE_NID_PAGES, org.f2fsobs.engine.f2fs.MetaType.NAT);
         for (int i = 0; i < Math.min(F2fsConst.FREE_NID_PAGES, blocks); i++) sbi.meta().getNat(t, (start + i) % blocks);
     }
@@ -136,7 +138,7 @@ public final class NodeManager {
         if (newAddr == NULL_ADDR) e.version++;
         if (nid == e.ino && fsynced) e.fsyncedInode = true;
         e.lastFsync = fsynced;
-        sbi.isDirty = true;
+        sbi.setSbiFlag(SbiFlag.SBI_IS_DIRTY);
     }
 
     /** f2fs_alloc_nid */
@@ -203,9 +205,9 @@ public final class NodeManager {
     private void setPageDirty(NodePage p) {
         if (!p.dirty) {
             p.dirty = true;
-            sbi.nrDirtyNodes++;
+            sbi.incPageCount(CountType.F2FS_DIRTY_NODES);
         }
-        sbi.isDirty = true;
+        sbi.setSbiFlag(SbiFlag.SBI_IS_DIRTY);
     }
 
     /** Marks a node page dirty after its content changed (set_page_dirty on a node page). */
@@ -260,8 +262,8 @@ public final class NodeManager {
     private MetaImage readNodeBlock(SimTask t, long blkaddr) {
         Bio bio = new Bio(ReqOp.READ, Bio.REQ_SYNC | Bio.REQ_META, blkaddr, 1);
         bio.addRead(null);
-        sbi.stat.metaRead(org.f2fsobs.engine.f2fs.MetaType.NODE);
-        sbi.rq.submitAndWait(t, bio);
+        sbi.stat().metaRead(org.f2fsobs.engine.f2fs.MetaType.NODE);
+        sbi.rq().submitAndWait(t, bio);
         return bio.meta(0);
     }
 
@@ -292,7 +294,7 @@ public final class NodeManager {
             NodePage p = it.next();
             // an inode the inode cache still holds keeps its inode page (F2fsInode points at it; dropping it would
             // leave later updates on a page no sync can find)
-            if (p.kind == NodeKind.INODE && sbi.icache != null && sbi.icache.cached(p.nid) != null) continue;
+            if (p.kind == NodeKind.INODE && sbi.icache() != null && sbi.icache().cached(p.nid) != null) continue;
             if (!p.dirty && p.writeback == 0) {
                 it.remove();
                 dropped++;
@@ -427,7 +429,7 @@ public final class NodeManager {
      */
     public void writeNodePage(SimTask t, NodePage p, boolean fsyncMark, boolean dentryMark, int reqFlags) {
         if (!p.dirty) return;
-        sbi.nodeWrite.downRead(t);
+        sbi.nodeWrite().downRead(t);
         try {
             NatEntry e = getNodeInfo(t, p.nid);
             long old = e.blkaddr;
@@ -437,7 +439,7 @@ public final class NodeManager {
             SegmentManager sm = sbi.smI();
             long cpVer = sbi.cp().checkpointVer();
             p.dirty = false;
-            sbi.nrDirtyNodes--;
+            sbi.decPageCount(CountType.F2FS_DIRTY_NODES);
             p.writeback++;
             nodeWriteback.inc();
             sbi.cpu(t, CpuOp.NODE_PAGE, 1);
@@ -448,10 +450,10 @@ public final class NodeManager {
                     });
             p.blkaddr = newAddr;
             setNodeAddr(t, p.nid, newAddr, fsyncMark);
-            sbi.stat.nodeBlocksWritten++;
-            if (fsyncMark) sbi.stat.rfNodeBlocks++;
+            sbi.stat().nodeBlocksWritten++;
+            if (fsyncMark) sbi.stat().rfNodeBlocks++;
         } finally {
-            sbi.nodeWrite.upRead(t);
+            sbi.nodeWrite().upRead(t);
         }
     }
 
@@ -551,7 +553,7 @@ public final class NodeManager {
         if (F2fsConst.isValidBlkaddr(e.blkaddr)) sbi.smI().invalidateBlocks(t, e.blkaddr, 1);
         if (p.dirty) {
             p.dirty = false;
-            sbi.nrDirtyNodes--;
+            sbi.decPageCount(CountType.F2FS_DIRTY_NODES);
         }
         setNodeAddr(t, p.nid, NULL_ADDR, false);
         nodePages.remove(p.nid);
@@ -594,9 +596,9 @@ public final class NodeManager {
      */
     public TreeMap<Integer, NatEntry> allNatEntries() {
         TreeMap<Integer, NatEntry> all = new TreeMap<>();
-        int blocks = sbi.sb.natBlocks();
+        int blocks = sbi.sb().natBlocks();
         for (int b = 0; b < blocks; b++) {
-            MetaImage img = sbi.rq.store().readMeta(currentNatAddr(b));
+            MetaImage img = sbi.rq().store().readMeta(currentNatAddr(b));
             if (img == null) continue;
             NatBlock nb = Blocks.nat(img, b);
             for (int i = 0; i < NAT_ENTRY_PER_BLOCK; i++) {

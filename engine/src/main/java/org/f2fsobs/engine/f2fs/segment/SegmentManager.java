@@ -1,6 +1,8 @@
 package org.f2fsobs.engine.f2fs.segment;
 
 import static org.f2fsobs.engine.f2fs.F2fsConst.BLKS_PER_SEG;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.SbiFlag;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.CountType;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_SEGNO;
 
 import java.util.BitSet;
@@ -40,19 +42,19 @@ public final class SegmentManager {
 
     public SegmentManager(F2fsSbInfo sbi, BitSet sitBitmap, int reservedSegments, int ovpSegments) {
         this.sbi = sbi;
-        this.layout = sbi.layout;
+        this.layout = sbi.layout();
         this.mainSegs = layout.mainSegs;
         this.segsPerSec = layout.segsPerSec;
         this.largeSection = layout.isLargeSection();
-        var m = sbi.machine;
+        var m = sbi.machine();
         int lockAcct = m.account(CpuOp.LOCK);
         long lockPs = m.costPs(CpuOp.LOCK);
-        this.sitI = new SitInfo(mainSegs, layout.mainSecs, sbi.sb.sitBlkaddr(), sbi.sb.sitBlocks(), sitBitmap,
-                new SimRwSem(sbi.sim, "sentry_lock", lockAcct, lockPs));
-        this.freeI = new FreeSegmapInfo(new SimSpinlock(sbi.sim, "segmap_lock", lockAcct, lockPs));
-        this.dirtyI = new DirtySeglistInfo(new SimMutex(sbi.sim, "seglist_lock", lockAcct, lockPs));
+        this.sitI = new SitInfo(mainSegs, layout.mainSecs, sbi.sb().sitBlkaddr(), sbi.sb().sitBlocks(), sitBitmap,
+                new SimRwSem(sbi.sim(), "sentry_lock", lockAcct, lockPs));
+        this.freeI = new FreeSegmapInfo(new SimSpinlock(sbi.sim(), "segmap_lock", lockAcct, lockPs));
+        this.dirtyI = new DirtySeglistInfo(new SimMutex(sbi.sim(), "seglist_lock", lockAcct, lockPs));
         for (CursegType t : CursegType.values()) {
-            cursegs[t.ordinal()] = new CursegInfo(t, new SimMutex(sbi.sim, "curseg_mutex[" + t.key() + "]", lockAcct, lockPs));
+            cursegs[t.ordinal()] = new CursegInfo(t, new SimMutex(sbi.sim(), "curseg_mutex[" + t.key() + "]", lockAcct, lockPs));
         }
         this.reservedSegments = reservedSegments;
         this.ovpSegments = ovpSegments;
@@ -91,7 +93,7 @@ public final class SegmentManager {
      */
     public int getCkptValidBlocks(SimTask t, int segno, boolean useSection) {
         if (useSection && largeSection) {
-            sbi.stat.ckptValidBlocksSectionCalls++;
+            sbi.stat().ckptValidBlocksSectionCalls++;
             if (sbi.flagSecCkptValidBlocks()) {
                 sbi.cpu(t, CpuOp.SEC_ENTRY_READ, 1);
                 return getSecEntry(segno).ckptValidBlocks;
@@ -163,11 +165,11 @@ public final class SegmentManager {
 
     /** __get_secs_required + has_not_enough_free_secs (6.14): always evaluates has_curseg_enough_space. */
     public boolean hasNotEnoughFreeSecs(SimTask t, int freed, int needed) {
-        sbi.stat.hasNotEnoughFreeSecsCalls++;
-        if (sbi.porDoing) return false;
+        sbi.stat().hasNotEnoughFreeSecsCalls++;
+        if (sbi.isSbiFlagSet(SbiFlag.SBI_POR_DOING)) return false;
         long cap = capBlksPerSec();
-        long totalNodeBlocks = sbi.nrDirtyNodes + sbi.nrDirtyDents + sbi.nrDirtyImeta;
-        long totalDentBlocks = sbi.nrDirtyDents;
+        long totalNodeBlocks = sbi.getPages(CountType.F2FS_DIRTY_NODES) + sbi.getPages(CountType.F2FS_DIRTY_DENTS) + sbi.getPages(CountType.F2FS_DIRTY_IMETA);
+        long totalDentBlocks = sbi.getPages(CountType.F2FS_DIRTY_DENTS);
         long nodeSecs = totalNodeBlocks / cap, dentSecs = totalDentBlocks / cap;
         long nodeBlocks = totalNodeBlocks % cap, dentBlocks = totalDentBlocks % cap;
         long lowerSecs = nodeSecs + dentSecs;
@@ -193,9 +195,9 @@ public final class SegmentManager {
      * excess cached NAT entries start f2fs_balance_fs_bg, which the model does not run, so it is left out.
      */
     public void balanceFs(SimTask t) {
-        sbi.stat.balanceFsCalls++;
+        sbi.stat().balanceFsCalls++;
         sbi.cpu(t, CpuOp.BALANCE_FS, 1);
-        if (sbi.cpError) return;
+        if (sbi.cpError()) return;
         if (hasEnoughFreeSecs(t, 0, 0)) return;
         if (sbi.gc() != null) {
             sbi.gc().balanceFs(t);
@@ -387,7 +389,7 @@ public final class SegmentManager {
      */
     public long allocateDataBlock(SimTask t, long oldBlkaddr, CursegType type, Summary sum, java.util.function.LongConsumer onAllocated) {
         CursegInfo curseg = cursegs[type.ordinal()];
-        sbi.cursegLock.downRead(t);
+        sbi.cursegLock().downRead(t);
         curseg.cursegMutex.lock(t);
         sitI.sentryLock.downWrite(t);
         long newBlkaddr;
@@ -401,7 +403,7 @@ public final class SegmentManager {
             curseg.sumVersion[curseg.nextBlkoff] = sum.version();
             curseg.nextBlkoff++;
             boolean segmentFull = curseg.nextBlkoff >= BLKS_PER_SEG;
-            sbi.stat.blocksWrittenByLog[type.ordinal()]++;
+            sbi.stat().blocksWrittenByLog[type.ordinal()]++;
 
             updateSegmentMtime(oldBlkaddr);
             updateSegmentMtime(newBlkaddr);
@@ -420,7 +422,7 @@ public final class SegmentManager {
             if (onAllocated != null) onAllocated.accept(newBlkaddr);
         } finally {
             curseg.cursegMutex.unlock(t);
-            sbi.cursegLock.upRead(t);
+            sbi.cursegLock().upRead(t);
         }
         return newBlkaddr;
     }
@@ -493,7 +495,7 @@ public final class SegmentManager {
 
     /** write_sum_page: the summary of a closed segment becomes a dirty meta page at GET_SUM_BLOCK. */
     private void writeSumPage(CursegInfo curseg) {
-        sbi.cp().updateMetaPage(sbi.sb.ssaBlkaddr() + curseg.segno, curseg.summarySnapshot());
+        sbi.cp().updateMetaPage(sbi.sb().ssaBlkaddr() + curseg.segno, curseg.summarySnapshot());
     }
 
     /** __get_next_segno */
@@ -502,7 +504,7 @@ public final class SegmentManager {
         if (largeSection) return curseg.segno;
         if (!curseg.inited) return 0;
         if (type == CursegType.HOT_DATA || type.isNode()) return 0;
-        if (sbi.opts.allocReuse(mainSegs)) return 0;               // ALLOC_MODE_REUSE: find segments from 0 to reuse freed ones
+        if (sbi.opts().allocReuse(mainSegs)) return 0;               // ALLOC_MODE_REUSE: find segments from 0 to reuse freed ones
         return curseg.segno;
     }
 
