@@ -33,7 +33,7 @@ class MountRoundTripTests {
 
     static TreeMap<Integer, Long> nat(F2fsSbInfo sbi) {
         TreeMap<Integer, Long> m = new TreeMap<>();
-        for (NatEntry e : sbi.nmI().allNatEntries().values()) m.put(e.nid(), e.blkaddr());
+        for (NatEntry e : org.f2fsobs.engine.f2fs.fsck.Fsck.natEntries(sbi).values()) m.put(e.nid(), e.blkaddr());
         return m;
     }
 

@@ -17,6 +17,7 @@ import org.f2fsobs.engine.f2fs.segment.DirtyType;
 import org.f2fsobs.engine.f2fs.segment.SegEntry;
 import org.f2fsobs.engine.f2fs.segment.SegmentLayout;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
+import org.f2fsobs.engine.sim.device.DeviceStore;
 import org.f2fsobs.engine.sim.device.MetaImage;
 
 /**
@@ -41,6 +42,16 @@ public final class Fsck {
         f.checkFreeAndDirty();
         f.checkOwnership();
         return f.problems;
+    }
+
+    /** The NAT as fsck.f2fs sees it: the current NAT blocks read from the device directly, under the journal and cache. */
+    public static TreeMap<Integer, NatEntry> natEntries(F2fsSbInfo sbi) {
+        NodeManager nm = sbi.nmI();
+        DeviceStore store = sbi.rq().store();
+        return nm.allNatEntries(b -> {
+            MetaImage img = store.readMeta(nm.currentNatAddr(b));
+            return img == null ? null : Blocks.nat(img, b);
+        });
     }
 
     private void problem(String fmt, Object... args) {
@@ -138,7 +149,7 @@ public final class Fsck {
     private void checkOwnership() {
         NodeManager nm = sbi.nmI();
         SegmentLayout l = sbi.layout();
-        TreeMap<Integer, NatEntry> nat = nm.allNatEntries();
+        TreeMap<Integer, NatEntry> nat = natEntries(sbi);
         BitSet owned = new BitSet();
         long mainStart = l.mainBlkaddr;
         for (NatEntry e : nat.values()) {

@@ -19,6 +19,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.IntFunction;
 import org.f2fsobs.engine.f2fs.F2fsConst;
 import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
@@ -591,16 +592,16 @@ public final class NodeManager {
     }
 
     /**
-     * Every NAT entry — the current NAT blocks under the journal and the cache — for the checker (ascending nid). The
-     * NAT blocks are read from the device directly, as fsck.f2fs (a program of its own, f2fs-tools) reads them.
+     * Every NAT entry — the current NAT blocks, as {@code natBlock} gives them by block offset (null for one never
+     * written), under the journal and the cache — for the checker (ascending nid). The checker reads those blocks from
+     * the device directly, as fsck.f2fs (a program of its own, f2fs-tools) does: see Fsck.natEntries.
      */
-    public TreeMap<Integer, NatEntry> allNatEntries() {
+    public TreeMap<Integer, NatEntry> allNatEntries(IntFunction<NatBlock> natBlock) {
         TreeMap<Integer, NatEntry> all = new TreeMap<>();
         int blocks = sbi.sb().natBlocks();
         for (int b = 0; b < blocks; b++) {
-            MetaImage img = sbi.rq().store().readMeta(currentNatAddr(b));
-            if (img == null) continue;
-            NatBlock nb = Blocks.nat(img, b);
+            NatBlock nb = natBlock.apply(b);
+            if (nb == null) continue;
             for (int i = 0; i < NAT_ENTRY_PER_BLOCK; i++) {
                 if (nb.blkaddr()[i] != NULL_ADDR) all.put(nb.startNid() + i, new NatEntry(nb.startNid() + i, nb.ino()[i], nb.blkaddr()[i], nb.version()[i]));
             }
