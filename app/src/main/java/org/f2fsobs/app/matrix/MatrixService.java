@@ -20,9 +20,9 @@ import org.f2fsobs.app.system.ObservatoryProperties;
 import org.f2fsobs.app.system.ObservatoryProperties.Limits;
 import org.f2fsobs.bench.api.CellSpec;
 import org.f2fsobs.bench.api.Comparison;
+import org.f2fsobs.bench.api.FieldError;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.api.RunResult;
-import org.f2fsobs.bench.matrix.FieldError;
 import org.f2fsobs.bench.matrix.MatrixExpansion;
 import org.f2fsobs.bench.matrix.MatrixLimits;
 import org.f2fsobs.bench.matrix.MatrixRequest;
@@ -93,7 +93,7 @@ class MatrixService {
         if (e.overLimit()) return Mono.error(ApiException.overLimit(Limits.MAX_CELLS, e.errors()));
         Scenario scenario = catalog.get(request.scenario());
         for (CellSpec c : e.cells()) {
-            var over = limits.run().check(scenario, c);     // the bench runner's check, the same as the CLI's
+            var over = ScenarioCommand.checkDataLimit(limits.run(), scenario, c);     // the bench runner's check, the same as the CLI's
             if (!over.isEmpty()) return Mono.error(ApiException.overLimit(over.get(0)));
         }
         boolean band = Boolean.TRUE.equals(body.band());

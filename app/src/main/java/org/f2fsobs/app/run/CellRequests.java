@@ -32,7 +32,7 @@ public final class CellRequests {
                 : catalog.validateRun(scenario, optimizations, params, sd, profile);
         if (!v.ok() && v.errors().stream().allMatch(f -> f.belowMinScale())) throw ApiException.overLimit(Limits.MIN_SCALE, v.errors());
         if (!v.ok()) throw ApiException.invalid(v.errors());
-        ApiException.throwIfOver(limits.run().check(catalog.get(scenario), v.cell()));
+        ApiException.throwIfOver(ScenarioCommand.checkDataLimit(limits.run(), catalog.get(scenario), v.cell()));
         return v.cell();
     }
 }

@@ -1,13 +1,12 @@
 package org.f2fsobs.app.run;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.ObservatoryProperties.Limits;
 import org.f2fsobs.bench.api.ExecPlan;
 import org.f2fsobs.bench.api.ExecSpec;
+import org.f2fsobs.bench.api.Flags;
 import org.f2fsobs.bench.api.RunLimits;
-import org.f2fsobs.engine.f2fs.Optimizations;
 
 /**
  * A free-form run ({@code POST /api/runs} with a {@code command} or a {@code script}). The runner reads it as it would
@@ -20,8 +19,8 @@ final class ExecRequests {
     private ExecRequests() {}
 
     static ExecSpec exec(RunRequest r, Limits limits) {
-        Map<String, Boolean> flags = new LinkedHashMap<>(Optimizations.linux614().toMap());
-        boolean known = r.optimizations() == null || Optimizations.NAMES.containsAll(r.optimizations().keySet());
+        Map<String, Boolean> flags = Flags.linux614();
+        boolean known = r.optimizations() == null || Flags.NAMES.containsAll(r.optimizations().keySet());
         if (r.optimizations() != null && known) flags.putAll(r.optimizations());
         ExecSpec spec = new ExecSpec(r.profile(), r.mkfs() == null ? "" : r.mkfs(), r.mount() == null ? "" : r.mount(),
                 known ? flags : r.optimizations(), r.command(), r.seed() == null ? 1 : r.seed(), r.ddStyle(), r.script());

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.Json;
-import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.api.FieldError;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;

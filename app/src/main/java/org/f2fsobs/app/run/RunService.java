@@ -12,7 +12,7 @@ import org.f2fsobs.app.system.Database;
 import org.f2fsobs.app.system.ObservatoryProperties;
 import org.f2fsobs.bench.api.CellSpec;
 import org.f2fsobs.bench.api.ExecSpec;
-import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.api.FieldError;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Service;

@@ -7,9 +7,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.f2fsobs.engine.platform.Profile;
-import org.f2fsobs.engine.platform.Profiles;
-import org.f2fsobs.engine.platform.Sourced;
+import org.f2fsobs.bench.api.MachineProfiles;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -24,7 +22,7 @@ class ProfileController {
     private final List<ProfileEntry> profiles;
 
     ProfileController() {
-        this.profiles = Profiles.all().stream().map(ProfileController::entry).toList();
+        this.profiles = MachineProfiles.all().stream().map(ProfileController::entry).toList();
     }
 
     /** A machine profile: what it models, and every constant with where its value comes from. */
@@ -35,8 +33,8 @@ class ProfileController {
                     @JsonInclude(JsonInclude.Include.NON_NULL) Long low, @JsonInclude(JsonInclude.Include.NON_NULL) Long high,
                     @JsonInclude(JsonInclude.Include.NON_NULL) String lowSource, @JsonInclude(JsonInclude.Include.NON_NULL) String highSource,
                     @JsonInclude(JsonInclude.Include.NON_NULL) Boolean assumption, @JsonInclude(JsonInclude.Include.NON_NULL) String basis) {
-        static Constant of(Sourced s) {
-            Sourced.Range r = s.range();
+        static Constant of(MachineProfiles.Constant s) {
+            MachineProfiles.Range r = s.range();
             return r == null ? new Constant(s.value(), s.source(), null, null, null, null, null, null)
                     : new Constant(s.value(), s.source(), r.low(), r.high(), r.lowSource(), r.highSource(), r.assumption(), r.basis());
         }
@@ -48,9 +46,9 @@ class ProfileController {
         return profiles;
     }
 
-    static ProfileEntry entry(Profile p) {
+    static ProfileEntry entry(MachineProfiles.Entry p) {
         Map<String, Constant> constants = new LinkedHashMap<>();
-        for (Map.Entry<String, Sourced> e : p.constants().entrySet()) constants.put(e.getKey(), Constant.of(e.getValue()));
+        for (Map.Entry<String, MachineProfiles.Constant> e : p.constants().entrySet()) constants.put(e.getKey(), Constant.of(e.getValue()));
         return new ProfileEntry(p.name(), p.title(), p.description(), p.userland(), p.memoryBytes(), p.availableBytes(), constants);
     }
 }

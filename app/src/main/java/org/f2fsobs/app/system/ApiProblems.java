@@ -1,7 +1,7 @@
 package org.f2fsobs.app.system;
 
 import java.util.List;
-import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.api.FieldError;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.api.FieldError;
 import org.springframework.core.ResolvableType;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.codec.json.JacksonJsonDecoder;

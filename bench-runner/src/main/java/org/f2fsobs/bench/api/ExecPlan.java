@@ -2,7 +2,6 @@ package org.f2fsobs.bench.api;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.f2fsobs.bench.matrix.FieldError;
 import org.f2fsobs.bench.script.ScriptException;
 import org.f2fsobs.bench.script.ScriptLine;
 import org.f2fsobs.bench.script.ScriptParser;

@@ -5,9 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.f2fsobs.bench.matrix.ParamValues;
-import org.f2fsobs.bench.scenario.Scenario;
-import org.f2fsobs.bench.scenario.ScenarioCommand;
 
 /**
  * The limits on what one run, matrix or crash check may ask of the simulator, one set for the CLI and the REST API
@@ -98,14 +95,6 @@ public record RunLimits(long maxCells, long runDataBytes, long runSeconds, long 
             }
         }
         return out;
-    }
-
-    /** A scenario cell's data (scaled size × threads) against {@code run_data_bytes}. */
-    public List<Violation> check(Scenario s, CellSpec cell) {
-        long bytes = ScenarioCommand.dataBytes(s, cell.params());
-        if (bytes <= runDataBytes) return List.of();
-        return List.of(new Violation(RUN_DATA_BYTES, "params", "a run at " + ParamValues.canonical(cell.params()) + " moves " + bytes
-                + " bytes (scaled size × threads), over the limit " + RUN_DATA_BYTES + " = " + runDataBytes + "; lower scale"));
     }
 
     /** A crash check's point budget against {@code crash_points}. */

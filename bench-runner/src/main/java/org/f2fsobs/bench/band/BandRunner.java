@@ -10,7 +10,7 @@ import org.f2fsobs.bench.api.CellRunner;
 import org.f2fsobs.bench.api.CellSpec;
 import org.f2fsobs.bench.api.ProgressListener;
 import org.f2fsobs.bench.api.RunResult;
-import org.f2fsobs.bench.matrix.MatrixRunner;
+import org.f2fsobs.bench.runner.MatrixRunner;
 
 /**
  * Runs a {@link BandPlan} to its end in this process: each step's cells in parallel ({@link MatrixRunner}), then the

@@ -2,7 +2,7 @@ package org.f2fsobs.bench.cli;
 
 import java.util.Locale;
 import org.f2fsobs.bench.api.Comparison;
-import org.f2fsobs.bench.matrix.MatrixRunner;
+import org.f2fsobs.bench.runner.MatrixRunner;
 import org.f2fsobs.bench.scenario.Scenario;
 
 /** Text and Markdown renderings of a matrix's comparisons (one line per parameter point / iozone row). */

@@ -59,7 +59,7 @@ public class CrashPointBenchmark {
             v.mkdirs(t, "d", false);
             v.sync(t);
             measured.run();
-            FileData data = pattern(v.sbi().registry);
+            FileData data = pattern(v.registry());
             int fd = v.open(t, "d/osync", Volume.O_CREAT | Volume.O_WRONLY | Volume.O_SYNC);
             for (int i = 0; i < 64; i++) v.pwrite(t, fd, i * 16384L, 16384, data);
             int fd2 = v.open(t, "d/big", Volume.O_CREAT | Volume.O_WRONLY);

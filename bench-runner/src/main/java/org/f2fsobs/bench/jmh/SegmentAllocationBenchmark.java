@@ -9,6 +9,7 @@ import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
 import org.f2fsobs.engine.kernel.Kernel;
 import org.f2fsobs.engine.platform.Profile;
+import org.f2fsobs.engine.sim.OfflineTask;
 import org.f2fsobs.engine.sim.SimTask;
 import org.f2fsobs.engine.sim.device.DeviceStore;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -46,8 +47,8 @@ public class SegmentAllocationBenchmark {
      * segments are freed as a checkpoint would (clearPrefreeSegments), so the volume never fills.
      *
      * Both come in two forms:
-     *   - plain: called from the benchmark thread with a null SimTask, which the segment manager accepts (no locks,
-     *     no CPU charging): the data-structure cost alone;
+     *   - plain: called from the benchmark thread with an OfflineTask, which by its type takes no locks and is
+     *     charged no CPU: the data-structure cost alone;
      *   - inTask: a batch of BATCH calls inside the mounted simulation's task (SimWorker), with curseg_lock,
      *     curseg_mutex and sentry_lock taken and CPU charged as the write path does; the batch's two thread
      *     hand-offs (tens of µs) are included, against a batch of several ms.
@@ -66,6 +67,7 @@ public class SegmentAllocationBenchmark {
 
         SimWorker<Volume> worker;
         SegmentManager sm;
+        OfflineTask offline;
         final long[] ring = new long[RING];
         int slot;
         final SegmentManager.Summary sum = new SegmentManager.Summary(4, 0, (byte) 0);
@@ -78,6 +80,7 @@ public class SegmentAllocationBenchmark {
             Optimizations o = new Optimizations(secCkptValidBlocks, true, false, true);
             worker = new SimWorker<>(k.machine().sim(), t -> Volume.mount(t, k, F2fsOptions.defaults(o)));
             sm = worker.state().sbi().smI();
+            offline = new OfflineTask(k.machine().sim(), "jmh");
             java.util.Arrays.fill(ring, F2fsConst.NULL_ADDR);
         }
 
@@ -86,7 +89,7 @@ public class SegmentAllocationBenchmark {
             worker.close();
         }
 
-        /** One overwrite of the ring's next block; t may be null. */
+        /** One overwrite of the ring's next block, in a simulated task or offline. */
         long allocate(SimTask t) {
             int i = slot;
             long addr = sm.allocateDataBlock(t, ring[i], CursegType.WARM_DATA, sum, null);
@@ -107,7 +110,7 @@ public class SegmentAllocationBenchmark {
 
     @Benchmark
     public boolean hasNotEnoughFreeSecs(Vol v) {
-        return v.sm.hasNotEnoughFreeSecs(null, 0, 0);
+        return v.sm.hasNotEnoughFreeSecs(v.offline, 0, 0);
     }
 
     @Benchmark
@@ -123,7 +126,7 @@ public class SegmentAllocationBenchmark {
 
     @Benchmark
     public long allocateDataBlock(Vol v) {
-        return v.allocate(null);
+        return v.allocate(v.offline);
     }
 
     @Benchmark

@@ -11,7 +11,7 @@ import org.f2fsobs.engine.sim.Simulation;
  * own thread, and {@link Simulation#run()} runs once per simulation; so one task, "bench", does the set-up (mount)
  * and then runs each batch the benchmark thread hands over, while the simulation's driver waits on its own thread.
  * Between batches the bench task holds the baton and waits on a queue outside the simulation: virtual time stands
- * still, and the benchmark thread may read (or, with a null task, drive) the engine's state.
+ * still, and the benchmark thread may read (or, with an OfflineTask, drive) the engine's state.
  *
  * <p>Each batch costs two cross-thread hand-offs (benchmark thread → virtual thread → back), tens of µs on a busy
  * 2-core machine; batches are sized to a few ms so that this stays in the noise.

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.api.FieldError;
 import org.f2fsobs.bench.scenario.ExpectedMechanism;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;

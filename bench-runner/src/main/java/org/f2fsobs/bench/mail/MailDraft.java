@@ -2,7 +2,7 @@ package org.f2fsobs.bench.mail;
 
 import java.util.List;
 import java.util.Map;
-import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.api.FieldError;
 
 /**
  * A scenario draft read from a patch mail (docs/mail-import.md §3): the whole document ({@link #json()}, what

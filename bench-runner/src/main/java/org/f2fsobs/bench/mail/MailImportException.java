@@ -1,7 +1,7 @@
 package org.f2fsobs.bench.mail;
 
 import java.util.List;
-import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.api.FieldError;
 
 /**
  * A paste the reader cannot make an experiment of, with every reason, each naming what is missing: {@code mail} (not

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.f2fsobs.bench.api.CellSpec;
+import org.f2fsobs.bench.api.FieldError;
 
 /**
  * Expands a {@link MatrixRequest} into its cells, or explains why it cannot.

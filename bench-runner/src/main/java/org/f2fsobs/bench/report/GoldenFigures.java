@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.f2fsobs.bench.api.Comparison;
 import org.f2fsobs.bench.api.ResultJson;
-import org.f2fsobs.bench.matrix.MatrixRunner;
+import org.f2fsobs.bench.runner.MatrixRunner;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.engine.platform.Profile;
 import org.f2fsobs.engine.platform.Sourced;

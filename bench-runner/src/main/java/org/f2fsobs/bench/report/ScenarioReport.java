@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.f2fsobs.bench.api.Comparison;
 import org.f2fsobs.bench.api.RunResult;
-import org.f2fsobs.bench.matrix.MatrixRunner;
+import org.f2fsobs.bench.runner.MatrixRunner;
 import org.f2fsobs.bench.scenario.ExpectedMechanism;
 import org.f2fsobs.bench.scenario.Reference;
 import org.f2fsobs.bench.scenario.Scenario;

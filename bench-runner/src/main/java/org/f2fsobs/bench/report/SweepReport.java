@@ -13,7 +13,7 @@ import org.f2fsobs.bench.api.RunResult;
 import org.f2fsobs.bench.matrix.MatrixExpansion;
 import org.f2fsobs.bench.matrix.MatrixLimits;
 import org.f2fsobs.bench.matrix.MatrixRequest;
-import org.f2fsobs.bench.matrix.MatrixRunner;
+import org.f2fsobs.bench.runner.MatrixRunner;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import org.f2fsobs.bench.scenario.Sweep;

@@ -5,11 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.f2fsobs.bench.api.RunResult;
-import org.f2fsobs.bench.tool.VolumePaths;
 import org.f2fsobs.bench.tool.content.UrandomContent;
 import org.f2fsobs.bench.tool.dd.DdJob;
 import org.f2fsobs.bench.tool.dd.DdReport;
 import org.f2fsobs.bench.tool.dd.DdResult;
+import org.f2fsobs.bench.tool.dispatch.VolumePaths;
 import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.Volume;
 import org.f2fsobs.engine.f2fs.file.FileData;
@@ -83,18 +83,18 @@ final class DdWorkload implements Workload {
             long got;
             FileData data;
             if (fromZero) {
-                v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);
-                v.sbi().machine.cpu(t, CpuOp.MEMSET_BYTE, want);      // clear_user of the user buffer
+                v.chargeCpu(t, CpuOp.SYSCALL, 1);
+                v.chargeCpu(t, CpuOp.MEMSET_BYTE, want);      // clear_user of the user buffer
                 got = want;
                 data = zeros;
             } else if (fromRandom) {
-                v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);
-                v.sbi().machine.cpu(t, CpuOp.URANDOM_BYTE, want);     // get_random_bytes_user: ChaCha20 blocks
-                v.sbi().machine.cpu(t, CpuOp.COPY_USER_BYTE, want);   // and their copy_to_user
+                v.chargeCpu(t, CpuOp.SYSCALL, 1);
+                v.chargeCpu(t, CpuOp.URANDOM_BYTE, want);     // get_random_bytes_user: ChaCha20 blocks
+                v.chargeCpu(t, CpuOp.COPY_USER_BYTE, want);   // and their copy_to_user
                 got = want;
                 data = random;                                         // the stream, keyed by the output offset
             } else if (fromNull) {
-                v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);             // read(2) of /dev/null: end of file at once
+                v.chargeCpu(t, CpuOp.SYSCALL, 1);             // read(2) of /dev/null: end of file at once
                 got = 0;
                 data = zeros;
             } else {
@@ -109,7 +109,7 @@ final class DdWorkload implements Workload {
             if (!toDevice) {
                 v.pwrite(t, out, outPos, got, data);
             } else {
-                v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);           // write(2) to /dev/null or /dev/zero discards
+                v.chargeCpu(t, CpuOp.SYSCALL, 1);           // write(2) to /dev/null or /dev/zero discards
             }
             bytes += got;
             inPos += got;

@@ -60,11 +60,11 @@ public final class EngineCrashChecker implements CrashChecker {
         CrashHarness.Recording rec;
         try {
             rec = CrashHarness.record(setup, (t, v, startMeasured) -> {
-                WorkloadEnv prep = new WorkloadEnv(v.sbi().registry, prng.fork(), plan.ddDialect(), progress, cancel, "preparation");
+                WorkloadEnv prep = new WorkloadEnv(v.registry(), prng.fork(), plan.ddDialect(), progress, cancel, "preparation");
                 for (RunPlan.Step st : plan.preparation()) Execution.prepare(t, v, prep, st);
                 v.sync(t);
                 startMeasured.run();
-                measured.run(t, v, new WorkloadEnv(v.sbi().registry, prng.fork(), plan.ddDialect(), progress, cancel, "measured"));
+                measured.run(t, v, new WorkloadEnv(v.registry(), prng.fork(), plan.ddDialect(), progress, cancel, "measured"));
             });
         } catch (SimFailure f) {
             throw Execution.unwrap(f);

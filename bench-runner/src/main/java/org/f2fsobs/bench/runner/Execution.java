@@ -96,8 +96,8 @@ final class Execution {
         long now = System.nanoTime();
         Result r = new Result(w.tool(), tool.command(), out, win, prepNs, prep, (now - mark[4]) / 1_000_000, sh.mkfsText(), sh.mountText());
         mark[0] = t.nowNs();
-        mark[1] = v.sbi().rq.stats().readRequests();
-        mark[2] = v.sbi().rq.stats().writeRequests();
+        mark[1] = v.blockStats().readRequests();
+        mark[2] = v.blockStats().writeRequests();
         mark[3] = sh.checkpoints();
         mark[4] = now;
         sh.markMetaReads();
@@ -121,11 +121,11 @@ final class Execution {
 
     private static Map<String, Object> preparationCounters(Volume v, ScriptShell sh, long[] mark) {
         Map<String, Object> c = new LinkedHashMap<>();
-        c.put("read_requests", v.sbi().rq.stats().readRequests() - mark[1]);
-        c.put("write_requests", v.sbi().rq.stats().writeRequests() - mark[2]);
+        c.put("read_requests", v.blockStats().readRequests() - mark[1]);
+        c.put("write_requests", v.blockStats().writeRequests() - mark[2]);
         c.put("checkpoints", sh.checkpoints() - mark[3]);
         c.put("meta_reads_by_type", sh.metaReadsSinceMark());
-        c.put("blocks_valid", v.sbi().sitI().writtenValidBlocks());
+        c.put("blocks_valid", v.writtenValidBlocks());
         return c;
     }
 }

@@ -196,11 +196,11 @@ final class FioCloneRun {
     private void issue(SimTask t, int fd, long off, long len, FileData data, boolean write, long n) {
         int d = write ? 1 : 0;
         issuedBytes[d] += len;
-        v.sbi().machine.cpu(t, CpuOp.USER_IO, 1);
+        v.chargeCpu(t, CpuOp.USER_IO, 1);
         long startIo = t.nowNs();
         if (workers != null) {
             if (inflight.size() >= depth) reap(t);
-            if (!job.sqthreadPoll() && job.ioengine() != FioIoengine.POSIXAIO) v.sbi().machine.cpu(t, CpuOp.SYSCALL, 1);
+            if (!job.sqthreadPoll() && job.ioengine() != FioIoengine.POSIXAIO) v.chargeCpu(t, CpuOp.SYSCALL, 1);
             long slat = t.nowNs() - startIo;
             int w = job.ioengine() == FioIoengine.POSIXAIO ? (int) (java.util.Arrays.asList(box(fds)).indexOf(fd) % workers.length)
                     : (int) (n % workers.length);
@@ -263,7 +263,7 @@ final class FioCloneRun {
     private void reapOne(SimTask t) {
         long[] io = inflight.pollFirst();
         long doneNs = io[4] < 0 ? t.nowNs() : workers[(int) io[4]].awaitCompletion(t, io[0],
-                job.hipri() ? POLL_NS : 0, v.sbi().machine.account(CpuOp.SYSCALL));
+                job.hipri() ? POLL_NS : 0, v.cpuAccount(CpuOp.SYSCALL));
         long clat = Math.max(0, doneNs - io[1]);
         completed(t, (int) io[2], io[3], io[5], clat, clat + io[5]);
     }
@@ -330,7 +330,7 @@ final class FioCloneRun {
         if (r.read().totalIos() > 0) r.read().runtimeNs(runtimeNs);
         long cpuNs = (t.cpuPs() - cpu0) / 1000;
         if (workers != null) for (FioIoWorker w : workers) cpuNs += w.cpuNs();
-        long usrNs = issued * v.sbi().machine.costPs(CpuOp.USER_IO) / 1000;
+        long usrNs = issued * v.cpuCostPs(CpuOp.USER_IO) / 1000;
         r.cpu(usrNs / 1_000_000, Math.max(0, cpuNs - usrNs) / 1_000_000, runtimeNs / 1_000_000, issued + 2, 0, 30);
         r.submitComplete(r.ioSubmit()[1], java.util.Arrays.stream(r.ioComplete()).sum());
         if (workers != null) for (FioIoWorker w : workers) w.stop(t);

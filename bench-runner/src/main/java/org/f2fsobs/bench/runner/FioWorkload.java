@@ -109,9 +109,9 @@ final class FioWorkload implements Workload {
         } else {
             report.addAll(results);
         }
-        BlockStats bs = v.sbi().rq.stats();
+        BlockStats bs = v.blockStats();
         long windowMs = Math.max(1, (endNs - startNs) / 1_000_000);
-        double util = Math.min(100.0, v.sbi().rq.busyNs() / 1e6 * 100.0 / windowMs);
+        double util = Math.min(100.0, v.deviceBusyNs() / 1e6 * 100.0 / windowMs);
         long rt = bs.readTicksNs() / 1_000_000, wt = bs.writeTicksNs() / 1_000_000;
         List<FioDiskUtil> disks = List.of(new FioDiskUtil(diskName(v), bs.readRequests(), bs.writeRequests(),
                 bs.readMerges(), bs.writeMerges(), rt, wt, rt + wt, util));
@@ -171,13 +171,13 @@ final class FioWorkload implements Workload {
     }
 
     private static String diskName(Volume v) {
-        String model = v.sbi().machine.profile().device().model();
+        String model = v.profile().device().model();
         return model.startsWith("null_blk") ? "nullb0" : "sda";
     }
 
     /** statvfs's free bytes: free sections of the main area (fill_device without size). */
     private static long freeBytes(Volume v) {
-        return (long) v.sbi().smI().freeSections() * v.sbi().layout.blocksPerSec * 4096L;
+        return v.freeSectionBytes();
     }
 
     static long fileSize(Clone c) {

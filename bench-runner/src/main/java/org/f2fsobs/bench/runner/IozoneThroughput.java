@@ -120,7 +120,7 @@ final class IozoneThroughput {
                 stopped = child(xfer, t.nowNs() - start);
                 if (job.includeClose()) f = v.open(t, job.childFile(k), Volume.O_RDWR | (job.oSync() ? Volume.O_SYNC : 0));
             }
-            v.sbi().machine.cpu(t, CpuOp.USER_IO, 1);
+            v.chargeCpu(t, CpuOp.USER_IO, 1);
             v.pwrite(t, f, order == null ? i * reclen : order[(int) i] * reclen, reclen, data);
             if (!stop[0]) xfer += unit;
         }
@@ -136,7 +136,7 @@ final class IozoneThroughput {
         double xfer = 0;
         for (long i = 0; i < numrecs && !stop[0]; i++) {
             env.checkCancelled();
-            v.sbi().machine.cpu(t, CpuOp.USER_IO, 1);
+            v.chargeCpu(t, CpuOp.USER_IO, 1);
             v.pread(t, fd, order == null ? i * reclen : order[(int) i] * reclen, reclen, (idx, ref, o, len) -> { });
             if (!stop[0]) xfer += unit;
         }

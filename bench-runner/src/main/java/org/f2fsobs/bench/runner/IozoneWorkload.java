@@ -105,7 +105,7 @@ final class IozoneWorkload implements Workload {
         for (long n = 0; n < numrecs; n++) {
             env.checkCancelled();
             long off = offsets == null ? n * reclen : offsets[(int) n];
-            v.sbi().machine.cpu(t, CpuOp.USER_IO, 1);
+            v.chargeCpu(t, CpuOp.USER_IO, 1);
             if (write) v.pwrite(t, fd, off, reclen, data);
             else v.pread(t, fd, off, reclen, (idx, ref, o, len) -> { });
         }

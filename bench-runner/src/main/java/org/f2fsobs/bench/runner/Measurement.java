@@ -31,19 +31,19 @@ final class Measurement {
 
     private Measurement(Volume v) {
         this.v = v;
-        this.sim = v.sbi().sim;
-        v.sbi().rq.resetStats();
+        this.sim = v.sim();
+        v.resetBlockStats();
         sim.accounting().reset();
         sim.resetLockStats();
         this.startNs = sim.nowNs();
-        this.stat0 = v.sbi().stat.snapshot();
-        this.segReads0 = v.sbi().sitI().segEntryReads();
-        this.secReads0 = v.sbi().sitI().secEntryReads();
+        this.stat0 = v.statSnapshot();
+        this.segReads0 = v.segEntryReads();
+        this.secReads0 = v.secEntryReads();
         this.busyPs0 = sim.busyPs();
         this.flusher0 = v.kernel().mm().bdi().pagesWrittenByFlusher();
         this.flusherCalls0 = v.kernel().mm().bdi().flusherWritepages();
         this.throttle0 = v.kernel().mm().bdi().throttleWaits();
-        this.getRequestSleeps0 = v.sbi().rq.getRequestSleeps();
+        this.getRequestSleeps0 = v.getRequestSleeps();
         v.kernel().mm().bdi().resetPeakWriteback();
         this.vmalloc0 = v.vmallocStats();
     }
@@ -58,11 +58,11 @@ final class Measurement {
 
     Window end() {
         long virtualNs = sim.nowNs() - startNs;
-        BlockStats bs = v.sbi().rq.stats();
-        F2fsStat d = v.sbi().stat.minus(stat0);
+        BlockStats bs = v.blockStats();
+        F2fsStat d = v.statSnapshot().minus(stat0);
         Map<String, Object> c = new LinkedHashMap<>();
-        c.put("seg_entry_reads", v.sbi().sitI().segEntryReads() - segReads0);
-        c.put("sec_entry_reads", v.sbi().sitI().secEntryReads() - secReads0);
+        c.put("seg_entry_reads", v.segEntryReads() - segReads0);
+        c.put("sec_entry_reads", v.secEntryReads() - secReads0);
         c.putAll(d.toMap());
         c.putAll(vmallocCounters(v.vmallocStats(), vmalloc0));
         c.put("read_requests", bs.readRequests());
@@ -80,8 +80,8 @@ final class Measurement {
         c.put("flusher_writepages_calls", v.kernel().mm().bdi().flusherWritepages() - flusherCalls0);
         c.put("peak_pages_under_writeback", v.kernel().mm().bdi().peakWriteback());
         c.put("dirty_throttle_waits", v.kernel().mm().bdi().throttleWaits() - throttle0);
-        c.put("get_request_sleeps", v.sbi().rq.getRequestSleeps() - getRequestSleeps0);
-        c.put("writepages_lock_contended", v.sbi().writepages.stats().contended());
+        c.put("get_request_sleeps", v.getRequestSleeps() - getRequestSleeps0);
+        c.put("writepages_lock_contended", v.writepagesContended());
 
         Map<String, Map<String, Long>> h = new LinkedHashMap<>();
         h.put("read_request_bytes", bs.readSizeHistogram());
@@ -99,8 +99,8 @@ final class Measurement {
         for (LockStats l : sim.lockStats()) {
             if (l.waitNs() > 0) waits.merge(baseName(l.name()), l.waitNs(), Long::sum);
         }
-        long busyDevice = v.sbi().rq.busyNs();
-        long cpus = v.sbi().machine.profile().cpu().count();
+        long busyDevice = v.deviceBusyNs();
+        long cpus = v.profile().cpu().count();
         long idle = Math.max(0, cpus * virtualNs - (sim.busyPs() - busyPs0) / 1000);
         return new Window(virtualNs, c, h, new RunResult.TimeBreakdown(busyDevice, idle, cpu, new LinkedHashMap<>(waits)));
     }

@@ -42,7 +42,7 @@ final class ScriptShell {
 
     /** A shell around a volume mounted by someone else (the crash harness), as if mounted at {@code mountPoint}. */
     static ScriptShell around(Volume v, WorkloadEnv env, String mountPoint) {
-        ScriptShell s = new ScriptShell(v.kernel(), env, v.sbi().opts);
+        ScriptShell s = new ScriptShell(v.kernel(), env, v.options());
         s.v = v;
         s.mountPoint = mountPoint;
         s.namespace();
@@ -55,7 +55,7 @@ final class ScriptShell {
 
     /** Checkpoints written since boot, over every mount. */
     long checkpoints() {
-        return checkpointsOfEarlierMounts + (v != null ? v.sbi().stat.checkpoints : 0);
+        return checkpointsOfEarlierMounts + (v != null ? v.checkpoints() : 0);
     }
 
     /** Metadata blocks read by type (meta_reads_by_type) since the last {@link #markMetaReads} (boot), over every mount. */
@@ -73,7 +73,7 @@ final class ScriptShell {
 
     private long[] metaReadsNow() {
         long[] now = metaReadsOfEarlierMounts.clone();
-        if (v != null) for (int i = 0; i < now.length; i++) now[i] += v.sbi().stat.metaReadsByType[i];
+        if (v != null) for (int i = 0; i < now.length; i++) now[i] += v.metaReadsByType()[i];
         return now;
     }
 
@@ -86,9 +86,9 @@ final class ScriptShell {
             case ScriptLine.Mount m -> mount(t, m);
             case ScriptLine.Remount r -> remount(r);
             case ScriptLine.Umount u -> {
-                checkpointsOfEarlierMounts += v.sbi().stat.checkpoints;
+                checkpointsOfEarlierMounts += v.checkpoints();
                 v.umount(t);
-                for (int i = 0; i < metaReadsOfEarlierMounts.length; i++) metaReadsOfEarlierMounts[i] += v.sbi().stat.metaReadsByType[i];
+                for (int i = 0; i < metaReadsOfEarlierMounts.length; i++) metaReadsOfEarlierMounts[i] += v.metaReadsByType()[i];
                 v = null;
             }
             case ScriptLine.Tool tl -> Workloads.of(tl.invocation()).run(t, v, env);
@@ -135,9 +135,7 @@ final class ScriptShell {
     /** f2fs_remount: default_options, then these; the flush and checkpoint threads follow the new options. */
     private void remount(ScriptLine.Remount r) {
         try {
-            F2fsOptions o = v.sbi().opts.remount(r.options());
-            o.checkImage(v.sbi().sb);
-            v.sbi().opts = o;
+            v.remount(r.options());
         } catch (F2fsException e) {
             throw new Execution.RunInputException(r.source().text() + ": " + e.getMessage());
         }
@@ -178,10 +176,10 @@ final class ScriptShell {
                     t.dirtyRatio(), t.dirtyExpireCentisecs(), val));
             case READ_AHEAD_KB -> kernel.mm().bdi().setTunables(new Tunables(val, t.dirtyBackgroundRatio(), t.dirtyRatio(),
                     t.dirtyExpireCentisecs(), t.dirtyWritebackCentisecs()));
-            case MIN_SEQ_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinSeqBlocks(val);
-            case MIN_FSYNC_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinFsyncBlocks(val);
-            case MIN_HOT_BLOCKS -> v.sbi().opts = v.sbi().opts.withMinHotBlocks(val);
-            case IPU_POLICY -> v.sbi().opts = v.sbi().opts.withIpuPolicy(val);
+            case MIN_SEQ_BLOCKS -> v.writeSysfs(o -> o.withMinSeqBlocks(val));
+            case MIN_FSYNC_BLOCKS -> v.writeSysfs(o -> o.withMinFsyncBlocks(val));
+            case MIN_HOT_BLOCKS -> v.writeSysfs(o -> o.withMinHotBlocks(val));
+            case IPU_POLICY -> v.writeSysfs(o -> o.withIpuPolicy(val));
             default -> throw new IllegalStateException(k.knob() + " is applied at boot");
         }
     }

@@ -108,7 +108,7 @@ final class TiotestWorkload implements Workload {
                 for (long n = 0; n < ops; n++) {
                     env.checkCancelled();
                     long off = random ? (rnd.next() % blocks) * bs : n * bs;
-                    v.sbi().machine.cpu(t, CpuOp.USER_IO, 1);
+                    v.chargeCpu(t, CpuOp.USER_IO, 1);
                     long s = t.nowNs();
                     if (write) v.pwrite(t, fd, off, bs, data);
                     else v.pread(t, fd, off, bs, (idx, ref, o, len) -> { });
@@ -136,7 +136,7 @@ final class TiotestWorkload implements Workload {
             latSum += latencySum[i];
             latMax = Math.max(latMax, latencyMax[i]);
         }
-        long usr = ops * threads * v.sbi().machine.costPs(CpuOp.USER_IO) / 1000;
+        long usr = ops * threads * v.cpuCostPs(CpuOp.USER_IO) / 1000;
         return TiotestResult.Phase.of(totalBytes, elapsed, usr, Math.max(0, cpu - usr))
                 .withLatency(ops * threads, latSum, latMax, 0, 0);
     }

@@ -1,9 +1,9 @@
 package org.f2fsobs.bench.runner;
 
-import org.f2fsobs.bench.tool.ToolCommandLine;
 import org.f2fsobs.bench.tool.ToolInvocation;
 import org.f2fsobs.bench.tool.dd.DdDialect;
 import org.f2fsobs.bench.tool.dd.DdJob;
+import org.f2fsobs.bench.tool.dispatch.ToolCommandLine;
 import org.f2fsobs.bench.tool.fio.FioCommand;
 import org.f2fsobs.bench.tool.iozone.IozoneJob;
 import org.f2fsobs.bench.tool.tiotest.TiotestJob;

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.f2fsobs.bench.api.CellSpec;
-import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.api.FieldError;
 import org.f2fsobs.bench.matrix.MatrixExpansion;
 import org.f2fsobs.bench.matrix.MatrixLimits;
 import org.f2fsobs.bench.matrix.MatrixRequest;

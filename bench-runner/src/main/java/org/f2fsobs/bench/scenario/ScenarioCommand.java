@@ -10,14 +10,15 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.f2fsobs.bench.api.CellSpec;
+import org.f2fsobs.bench.api.RunLimits;
 import org.f2fsobs.bench.matrix.ParamValues;
 import org.f2fsobs.bench.script.Script;
 import org.f2fsobs.bench.script.ScriptLine;
 import org.f2fsobs.bench.script.ScriptParser;
 import org.f2fsobs.bench.tool.dd.DdDialect;
+import org.f2fsobs.engine.f2fs.Optimizations;
 import org.f2fsobs.engine.platform.Profile;
 import org.f2fsobs.engine.platform.Profiles;
-import org.f2fsobs.engine.f2fs.Optimizations;
 
 /**
  * What a scenario runs at one parameter point: its script after parameters and scaling, parsed for the machine, with
@@ -196,6 +197,18 @@ public final class ScenarioCommand {
         long bytes = scaledBytes(s, params);
         String times = s.scale().timesParam();
         return times == null ? bytes : Math.multiplyExact(bytes, ((Number) params.get(times)).longValue());
+    }
+
+    /**
+     * A scenario cell's data ({@link #dataBytes}: scaled size × threads) against the {@code run_data_bytes} of
+     * {@code limits}: the one check of a cell before it runs, the same for the CLI and the app.
+     */
+    public static List<RunLimits.Violation> checkDataLimit(RunLimits limits, Scenario s, CellSpec cell) {
+        long bytes = dataBytes(s, cell.params());
+        if (bytes <= limits.runDataBytes()) return List.of();
+        return List.of(new RunLimits.Violation(RunLimits.RUN_DATA_BYTES, "params", "a run at " + ParamValues.canonical(cell.params())
+                + " moves " + bytes + " bytes (scaled size × threads), over the limit " + RunLimits.RUN_DATA_BYTES + " = "
+                + limits.runDataBytes() + "; lower scale"));
     }
 
     /**

@@ -3,7 +3,7 @@ package org.f2fsobs.bench.script;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.f2fsobs.bench.tool.VolumePaths;
+import org.f2fsobs.bench.tool.dispatch.VolumePaths;
 
 /**
  * The file commands of a script, with coreutils' and util-linux's syntax where the model follows it: {@code truncate

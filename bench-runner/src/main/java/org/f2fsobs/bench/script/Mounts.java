@@ -2,7 +2,7 @@ package org.f2fsobs.bench.script;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.f2fsobs.bench.tool.VolumePaths;
+import org.f2fsobs.bench.tool.dispatch.VolumePaths;
 
 /**
  * {@code mount [-t f2fs] [-o OPTIONS] DEVICE DIR}, {@code mount -o remount[,OPTIONS] DIR} and {@code umount DIR|DEVICE}

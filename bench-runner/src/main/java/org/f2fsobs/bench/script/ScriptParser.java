@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.f2fsobs.bench.tool.ToolCommandLine;
 import org.f2fsobs.bench.tool.ToolInvocation;
 import org.f2fsobs.bench.tool.ToolUsageException;
 import org.f2fsobs.bench.tool.dd.DdDialect;
+import org.f2fsobs.bench.tool.dispatch.ToolCommandLine;
 import org.f2fsobs.engine.platform.Profile;
 
 /**

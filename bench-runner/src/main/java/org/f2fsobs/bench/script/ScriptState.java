@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.f2fsobs.bench.tool.ToolInvocation;
-import org.f2fsobs.bench.tool.VolumePaths;
+import org.f2fsobs.bench.tool.dispatch.VolumePaths;
 import org.f2fsobs.bench.tool.fio.FioCommand;
 import org.f2fsobs.bench.tool.fio.FioJob;
 import org.f2fsobs.engine.platform.Profile;

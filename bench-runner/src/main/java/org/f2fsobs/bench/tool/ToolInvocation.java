@@ -1,6 +1,6 @@
 package org.f2fsobs.bench.tool;
 
-/** A parsed tool command line: what {@link ToolCommandLine#parse} returns for fio, dd, iozone and tiotest. */
+/** A parsed tool command line: what {@link org.f2fsobs.bench.tool.dispatch.ToolCommandLine#parse} returns for fio, dd, iozone and tiotest. */
 public interface ToolInvocation {
 
     /** The tool's name: {@code fio}, {@code dd}, {@code iozone} or {@code tiotest}. */

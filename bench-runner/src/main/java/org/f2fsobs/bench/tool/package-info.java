@@ -1,7 +1,8 @@
 /**
  * Front ends of the benchmark tools the patch mails ran — fio, dd, iozone, tiotest: parsers of their real command
- * lines ({@link org.f2fsobs.bench.tool.ToolCommandLine} dispatches), formatters that print what the real tools print,
- * and (in {@code content}) the bytes each tool writes. Nothing here performs I/O: the engine side runs the parsed
+ * lines, formatters that print what the real tools print, and (in {@code content}) the bytes each tool writes. This
+ * package holds what the tools share (option tables, getopt, C formats, the usage error); {@code dispatch}, above
+ * them all, picks the tool of a command line ({@link org.f2fsobs.bench.tool.dispatch.ToolCommandLine}). Nothing here performs I/O: the engine side runs the parsed
  * jobs on the simulation and fills the result records.
  *
  * <table>

@@ -7,8 +7,8 @@ import java.util.TreeSet;
 import org.f2fsobs.bench.api.CancellationToken;
 import org.f2fsobs.bench.matrix.MatrixLimits;
 import org.f2fsobs.bench.matrix.MatrixRequest;
-import org.f2fsobs.bench.matrix.MatrixRunner;
 import org.f2fsobs.bench.runner.EngineCellRunner;
+import org.f2fsobs.bench.runner.MatrixRunner;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package org.f2fsobs.bench.mail;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.api.FieldError;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import org.junit.jupiter.api.Test;
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.f2fsobs.bench.api.CellSpec;
+import org.f2fsobs.bench.api.FieldError;
 import org.junit.jupiter.api.Test;
 
 class MatrixExpansionTests {

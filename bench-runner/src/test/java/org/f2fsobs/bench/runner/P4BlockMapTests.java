@@ -86,7 +86,7 @@ class P4BlockMapTests {
             for (String f : v.list(t, "/data/tio_tmp")) {
                 long[] m = v.fibmap(t, "/data/tio_tmp/" + f);
                 int[] seg = new int[m.length];
-                for (int i = 0; i < m.length; i++) seg[i] = v.sbi().layout.getSegno(m[i]);
+                for (int i = 0; i < m.length; i++) seg[i] = v.sbi().layout().getSegno(m[i]);
                 maps.add(m);
                 segnos.add(seg);
             }

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.f2fsobs.bench.api.CellSpec;
-import org.f2fsobs.bench.matrix.FieldError;
+import org.f2fsobs.bench.api.FieldError;
 import org.f2fsobs.bench.matrix.MatrixExpansion;
 import org.f2fsobs.bench.matrix.MatrixLimits;
 import org.f2fsobs.bench.matrix.MatrixRequest;

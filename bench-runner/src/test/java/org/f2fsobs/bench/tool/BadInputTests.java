@@ -3,6 +3,7 @@ package org.f2fsobs.bench.tool;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.f2fsobs.bench.tool.dd.DdDialect;
+import org.f2fsobs.bench.tool.dispatch.ToolCommandLine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

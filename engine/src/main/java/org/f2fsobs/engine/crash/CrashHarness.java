@@ -152,7 +152,7 @@ public final class CrashHarness {
                 Recovery.Result r = v.recovery();
                 var bs = k.rq().stats();
                 work[0] = new RecoveryWork(t.nowNs() - t0, r.nodesWalked(), r.inodes(), r.dnodesReplayed(), r.blocksRecovered(),
-                        bs.readRequests(), bs.readBytes(), v.sbi().stat.metaReads());
+                        bs.readRequests(), bs.readBytes(), v.sbi().stat().metaReads());
                 List<String> fsck = Fsck.check(v.sbi());
                 if (!fsck.isEmpty()) {
                     out[0] = new Outcome(p, Verdict.INCONSISTENT, "fsck after recovery: " + fsck.get(0)

@@ -15,10 +15,14 @@ import org.f2fsobs.engine.f2fs.segment.SitInfo;
 import org.f2fsobs.engine.kernel.block.RequestQueue;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.platform.Machine;
+import org.f2fsobs.engine.f2fs.data.WriteIo;
+import org.f2fsobs.engine.f2fs.inode.InodeCache;
+import org.f2fsobs.engine.kernel.mm.Mm;
 import org.f2fsobs.engine.sim.SimMutex;
 import org.f2fsobs.engine.sim.SimRwSem;
 import org.f2fsobs.engine.sim.SimTask;
 import org.f2fsobs.engine.sim.Simulation;
+import org.f2fsobs.engine.sim.WaitCount;
 import org.f2fsobs.engine.sim.device.ContentRegistry;
 import org.f2fsobs.engine.sim.device.WriteTags;
 
@@ -30,68 +34,69 @@ import org.f2fsobs.engine.sim.device.WriteTags;
  * bookkeeping of block contents and write identities, not I/O.
  */
 public final class F2fsSbInfo {
-    public final Machine machine;
-    public final Simulation sim;
-    public final RequestQueue rq;
+    private final Machine machine;
+    private final Simulation sim;
+    private final RequestQueue rq;
     /** Content references of the disk (what a data block's bytes are), shared with it. */
-    public final ContentRegistry registry;
+    private final ContentRegistry registry;
     /** Write identities of the disk (which write(2) a block's content came from), shared with it. */
-    public final WriteTags tags;
-    public final SuperBlock sb;
-    public final SegmentLayout layout;
+    private final WriteTags tags;
+    private final SuperBlock sb;
+    private final SegmentLayout layout;
     /** Mount options and sysfs tunables in effect: a remount or a write to /sys/fs/f2fs/&lt;dev&gt;/ replaces them. */
-    public F2fsOptions opts;
-    public final F2fsStat stat = new F2fsStat();
+    private F2fsOptions opts;
+    private final F2fsStat stat = new F2fsStat();
 
     SegmentManager sm;
     NodeManager nm;
     Checkpointer cp;
     private GarbageCollector gc;
     private final MetaMapping meta;
-    /** The page cache, LRU and writeback of the machine this volume is mounted on. */
-    public org.f2fsobs.engine.kernel.mm.Mm mm;
-    /** The inode cache (icache) and the data write-merge contexts, set up by the file layer at mount. */
-    public org.f2fsobs.engine.f2fs.inode.InodeCache icache;
-    public org.f2fsobs.engine.f2fs.data.WriteIo[] dataIo;
+    /** The page cache, LRU and writeback of the machine this volume is mounted on (set by the mount). */
+    Mm mm;
+    /** The inode cache (icache) and the data write-merge contexts (sbi->write_io[DATA]), set up by the mount. */
+    InodeCache icache;
+    WriteIo[] dataIo;
 
-    /** get_pages(sbi, F2FS_DIRTY_*) */
-    public long nrDirtyData;
-    public long nrDirtyNodes;
-    public long nrDirtyDents;
-    public long nrDirtyImeta;
+    /** get_pages(sbi, F2FS_DIRTY_*): indexed by {@link CountType}. */
+    private final long[] nrPages = new long[CountType.values().length];
 
-    /** SBI_IS_DIRTY: something changed since the last checkpoint. */
-    public boolean isDirty;
-    /** SBI_POR_DOING: roll-forward recovery in progress. */
-    public boolean porDoing;
-    /** Set when a checkpoint could not be written (f2fs_cp_error). */
-    public boolean cpError;
+    /** sbi->s_flag: SBI_IS_DIRTY (something changed since the last checkpoint), SBI_POR_DOING (roll-forward). */
+    private final boolean[] sFlag = new boolean[SbiFlag.values().length];
+    /** f2fs_cp_error: a checkpoint could not be written. Nothing in the model sets it (no f2fs_stop_checkpoint). */
+    private boolean cpError;
 
     /** cp_rwsem: f2fs_lock_op (read) / f2fs_lock_all (write). */
-    public final SimRwSem cpRwsem;
+    private final SimRwSem cpRwsem;
     /** cp_global_sem: one checkpoint at a time. */
-    public final SimMutex cpGlobalSem;
+    private final SimMutex cpGlobalSem;
     /** sbi->writepages: the mutex of seed 004. */
-    public final SimMutex writepages;
+    private final SimMutex writepages;
     /** SM_I(sbi)->curseg_lock */
-    public final SimRwSem cursegLock;
+    private final SimRwSem cursegLock;
     /** node_write: held for read by node writers, for write by block_operations. */
-    public final SimRwSem nodeWrite;
+    private final SimRwSem nodeWrite;
     /**
      * get_pages(sbi, F2FS_WB_CP_DATA) for the data pages f2fs_is_cp_guaranteed counts that the model tracks: those
      * garbage collection writes (page_private_gcing, and move_data_block's META_MAPPING pages). A checkpoint waits
      * for them before its commit block. Departure: directory pages, cp-guaranteed in the kernel, are not counted.
      */
-    public final org.f2fsobs.engine.sim.WaitCount wbCpData;
+    private final WaitCount wbCpData;
     /** wb_sync_req[DATA]: WB_SYNC_ALL data writers in progress (async writeback skips while > 0). */
-    public int wbSyncReqData;
+    private int wbSyncReqData;
+
+    /** enum count_type: the page counts the model keeps (inc_page_count / dec_page_count / get_pages). */
+    public enum CountType { F2FS_DIRTY_DENTS, F2FS_DIRTY_DATA, F2FS_DIRTY_NODES, F2FS_DIRTY_IMETA }
+
+    /** The SBI_* flags the model keeps (set_sbi_flag / clear_sbi_flag / is_sbi_flag_set). */
+    public enum SbiFlag { SBI_IS_DIRTY, SBI_POR_DOING }
 
     public F2fsSbInfo(Machine machine, RequestQueue rq, SuperBlock sb, F2fsOptions opts) {
         this.machine = machine;
         this.sim = machine.sim();
         this.rq = rq;
-        this.registry = rq.store().registry();
-        this.tags = rq.store().tags();
+        this.registry = rq.registry();
+        this.tags = rq.tags();
         this.sb = sb;
         this.layout = new SegmentLayout(sb);
         this.opts = opts;
@@ -103,8 +108,50 @@ public final class F2fsSbInfo {
         this.cursegLock = new SimRwSem(sim, "curseg_lock", lockAcct, lockPs);
         this.nodeWrite = new SimRwSem(sim, "node_write", lockAcct, lockPs);
         this.meta = new MetaMapping(this);
-        this.wbCpData = new org.f2fsobs.engine.sim.WaitCount(sim, "wb_cp_data");
+        this.wbCpData = new WaitCount(sim, "wb_cp_data");
     }
+
+    public Machine machine() { return machine; }
+    public Simulation sim() { return sim; }
+    /** The request queue of the disk: the one way the file system reaches it. */
+    public RequestQueue rq() { return rq; }
+    public ContentRegistry registry() { return registry; }
+    public WriteTags tags() { return tags; }
+    public SuperBlock sb() { return sb; }
+    public SegmentLayout layout() { return layout; }
+    public F2fsStat stat() { return stat; }
+    public F2fsOptions opts() { return opts; }
+    /** A remount or a sysfs write: the options in effect from now on. */
+    public void setOpts(F2fsOptions opts) { this.opts = opts; }
+    public Mm mm() { return mm; }
+    public InodeCache icache() { return icache; }
+    /** sbi->write_io[DATA][temp] */
+    public WriteIo[] dataIo() { return dataIo; }
+    public SimRwSem cpRwsem() { return cpRwsem; }
+    public SimMutex cpGlobalSem() { return cpGlobalSem; }
+    public SimMutex writepages() { return writepages; }
+    public SimRwSem cursegLock() { return cursegLock; }
+    public SimRwSem nodeWrite() { return nodeWrite; }
+    public WaitCount wbCpData() { return wbCpData; }
+
+    /** get_pages */
+    public long getPages(CountType type) { return nrPages[type.ordinal()]; }
+    /** inc_page_count */
+    public void incPageCount(CountType type) { nrPages[type.ordinal()]++; }
+    /** dec_page_count */
+    public void decPageCount(CountType type) { nrPages[type.ordinal()]--; }
+
+    public boolean isSbiFlagSet(SbiFlag flag) { return sFlag[flag.ordinal()]; }
+    public void setSbiFlag(SbiFlag flag) { sFlag[flag.ordinal()] = true; }
+    public void clearSbiFlag(SbiFlag flag) { sFlag[flag.ordinal()] = false; }
+
+    /** f2fs_cp_error */
+    public boolean cpError() { return cpError; }
+
+    /** atomic_read(&sbi->wb_sync_req[DATA]) */
+    public int wbSyncReqData() { return wbSyncReqData; }
+    public void incWbSyncReqData() { wbSyncReqData++; }
+    public void decWbSyncReqData() { wbSyncReqData--; }
 
     public SegmentManager smI() { return sm; }
     public SitInfo sitI() { return sm.sitI(); }
@@ -132,13 +179,13 @@ public final class F2fsSbInfo {
         return opts.optimizations().secCkptValidBlocks();
     }
 
-    /** Charges CPU to the running task; a null task (offline use in tests, mkfs) is not charged. */
+    /** Charges CPU to the running task (an {@link org.f2fsobs.engine.sim.OfflineTask} is charged nothing). */
     public void cpu(SimTask t, CpuOp op, long count) {
-        if (t != null) machine.cpu(t, op, count);
+        machine.cpu(t, op, count);
     }
 
     public void cpu(SimTask t, CpuOp op) {
-        if (t != null) machine.cpu(t, op);
+        machine.cpu(t, op);
     }
 
     /** Virtual time in whole seconds, as get_mtime() returns. */

@@ -113,7 +113,7 @@ public final class Mkfs {
         }
         double maxOvp = 0, maxSpace = 0;
         for (; candidate <= end; candidate += diff) {
-            double reserved = (2 * (100 / candidate + 1) + 6) * segsPerSec;
+            double reserved = (2 * (100 / candidate + 1) + F2fsConst.NR_CURSEG_PERSIST_TYPE) * segsPerSec;
             double ovp = (segmentCountMain - reserved) * candidate / 100;
             double space = segmentCountMain - reserved - ovp;
             if (maxSpace < space) {
@@ -134,7 +134,7 @@ public final class Mkfs {
         long segment0 = zoneAlignStartOffset / F2fsConst.F2FS_BLKSIZE;
         long totalSegments = (deviceBytes - zoneAlignStartOffset) / segmentSizeBytes;
         long segmentCount = totalSegments / segsPerZone * segsPerZone;
-        int segmentCountCkpt = F2fsConst.F2FS_NUMBER_OF_CHECKPOINT_PACK;
+        int segmentCountCkpt = F2fsConst.F2FS_CP_PACKS;
         long sitBlkaddr = segment0 + (long) segmentCountCkpt * BLKS_PER_SEG;
         long blocksForSit = align(segmentCount, F2fsConst.SIT_ENTRY_PER_BLOCK);
         long sitSegments = align(blocksForSit, BLKS_PER_SEG);
@@ -143,19 +143,20 @@ public final class Mkfs {
         long totalValidBlksAvailable = (segmentCount - (segmentCountCkpt + segmentCountSit)) * BLKS_PER_SEG;
         long blocksForNat = align(totalValidBlksAvailable, F2fsConst.NAT_ENTRY_PER_BLOCK);
         long segmentCountNat = align(blocksForNat, BLKS_PER_SEG);
-        long sitBitmapSize = ((segmentCountSit / 2) << F2fsConst.LOG_BLOCKS_PER_SEG) / 8;
-        long maxSitBitmapSize = align(align(8L * 1024 * 1024, F2fsConst.SIT_ENTRY_PER_BLOCK), BLKS_PER_SEG) * BLKS_PER_SEG / 8;
+        long sitBitmapSize = ((segmentCountSit / 2) << F2fsConst.LOG_BLOCKS_PER_SEG) / Byte.SIZE;
+        // MAX_SIT_BITMAP_SIZE (f2fs-tools)
+        long maxSitBitmapSize = align(align(F2fsConst.F2FS_MAX_SEGMENT, F2fsConst.SIT_ENTRY_PER_BLOCK), BLKS_PER_SEG) * BLKS_PER_SEG / Byte.SIZE;
         maxSitBitmapSize = Math.min(sitBitmapSize, maxSitBitmapSize);
         long maxNatBitmapSize;
         int cpPayload;
-        if (maxSitBitmapSize > (F2fsConst.CHECKSUM_OFFSET - F2fsConst.SIZEOF_F2FS_CHECKPOINT + 1 - 64)) {
-            maxNatBitmapSize = F2fsConst.CHECKSUM_OFFSET - F2fsConst.SIZEOF_F2FS_CHECKPOINT + 1;
+        if (maxSitBitmapSize > F2fsConst.MAX_SIT_BITMAP_SIZE_IN_CKPT) {
+            maxNatBitmapSize = F2fsConst.MAX_BITMAP_SIZE_IN_CKPT;
             cpPayload = (int) align(maxSitBitmapSize, F2fsConst.F2FS_BLKSIZE);
         } else {
-            maxNatBitmapSize = F2fsConst.CHECKSUM_OFFSET - F2fsConst.SIZEOF_F2FS_CHECKPOINT + 1 - maxSitBitmapSize;
+            maxNatBitmapSize = F2fsConst.MAX_BITMAP_SIZE_IN_CKPT - maxSitBitmapSize;
             cpPayload = 0;
         }
-        long maxNatSegments = (maxNatBitmapSize * 8) >> F2fsConst.LOG_BLOCKS_PER_SEG;
+        long maxNatSegments = (maxNatBitmapSize * Byte.SIZE) >> F2fsConst.LOG_BLOCKS_PER_SEG;
         if (segmentCountNat > maxNatSegments) segmentCountNat = maxNatSegments;
         segmentCountNat *= 2;
         long ssaBlkaddr = natBlkaddr + segmentCountNat * BLKS_PER_SEG;
@@ -168,11 +169,11 @@ public final class Mkfs {
         long totalMetaZones = align(totalMetaSegments * BLKS_PER_SEG, (long) BLKS_PER_SEG * segsPerZone);
         long mainBlkaddr = segment0 + totalMetaZones * segsPerZone * BLKS_PER_SEG;
         long totalZones = segmentCount / segsPerZone - totalMetaZones;
-        if (totalZones <= 6) throw tooSmall(deviceBytes, o);
+        if (totalZones <= F2fsConst.NR_CURSEG_PERSIST_TYPE) throw tooSmall(deviceBytes, o);     // a zone per log
         long sectionCount = totalZones * o.secsPerZone();
         long segmentCountMain = sectionCount * o.segsPerSec();
         double ovp = o.overprovision() == 0 ? bestOverprovision((int) segmentCountMain, o.segsPerSec()) : o.overprovision();
-        int reserved = (int) ((2 * (100 / ovp + 1) + 6) * o.segsPerSec());
+        int reserved = (int) ((2 * (100 / ovp + 1) + F2fsConst.NR_CURSEG_PERSIST_TYPE) * o.segsPerSec());
         if (ovp == 0 || totalSegments < F2fsConst.F2FS_MIN_SEGMENTS || segmentCountMain - 2 < reserved) throw tooSmall(deviceBytes, o);
         return new SuperBlock(deviceBytes / F2fsConst.F2FS_BLKSIZE, o.segsPerSec(), o.secsPerZone(), segment0, segment0,
                 sitBlkaddr, natBlkaddr, ssaBlkaddr, mainBlkaddr, (int) segmentCount, segmentCountCkpt, (int) segmentCountSit,
@@ -189,7 +190,7 @@ public final class Mkfs {
     static int[] initialCursegs(SuperBlock sb) {
         int segsPerZone = sb.segsPerZone();
         long totalZones = sb.segmentCountMain() / segsPerZone;
-        int[] cur = new int[6];
+        int[] cur = new int[F2fsConst.NR_CURSEG_PERSIST_TYPE];
         int hotNode = 0;
         int warmNode = hotNode + segsPerZone;
         int coldNode = warmNode + segsPerZone;
@@ -211,7 +212,7 @@ public final class Mkfs {
         store.write(0, 0, sb, true);
         store.write(1, 0, sb, true);
         int[] cur = initialCursegs(sb);
-        int[] blkoff = new int[6];
+        int[] blkoff = new int[F2fsConst.NR_CURSEG_PERSIST_TYPE];
         blkoff[CursegType.HOT_DATA.ordinal()] = 1;
         blkoff[CursegType.HOT_NODE.ordinal()] = 1;
         long mainBlk = sb.mainBlkaddr();
@@ -234,13 +235,15 @@ public final class Mkfs {
                 rootNodeAddr + 1, addrs, new int[F2fsConst.DEF_NIDS_PER_INODE], rf), true);
 
         // summaries of the two used blocks; SIT entries of all six current segments go into the SIT journal
-        SummaryBlock[] sums = new SummaryBlock[6];
-        for (int i = 0; i < 6; i++) sums[i] = new SummaryBlock(new int[512], new int[512], new byte[512]);
+        SummaryBlock[] sums = new SummaryBlock[F2fsConst.NR_CURSEG_PERSIST_TYPE];
+        for (int i = 0; i < sums.length; i++) {
+            sums[i] = new SummaryBlock(new int[F2fsConst.ENTRIES_IN_SUM], new int[F2fsConst.ENTRIES_IN_SUM], new byte[F2fsConst.ENTRIES_IN_SUM]);
+        }
         sums[CursegType.HOT_NODE.ordinal()].nid()[0] = root;
         sums[CursegType.HOT_DATA.ordinal()].nid()[0] = root;
         List<CheckpointImage.SitJournalEntry> sitJournal = new ArrayList<>();
         for (CursegType t : CursegType.values()) {
-            long[] map = new long[8];
+            long[] map = new long[F2fsConst.SIT_VBLOCK_MAP_SIZE / Long.BYTES];
             int valid = blkoff[t.ordinal()];
             if (valid > 0) map[0] = 1L;
             sitJournal.add(new CheckpointImage.SitJournalEntry(cur[t.ordinal()], new SitBlock.RawSit(valid, t.ordinal(), map, 0)));
@@ -249,9 +252,10 @@ public final class Mkfs {
 
         int reserved = sb.reservedSegments();
         int ovpSegments = (int) ((sb.segmentCountMain() - reserved) * sb.overprovision() / 100) + reserved;
-        int freeSegmentCount = sb.segmentCountMain() - 6;
-        long userBlockCount = (long) (freeSegmentCount + 6 - ovpSegments) * BLKS_PER_SEG;
-        int total = 6 + sb.cpPayload();
+        int freeSegmentCount = sb.segmentCountMain() - F2fsConst.NR_CURSEG_PERSIST_TYPE;    // the logs' segments are in use
+        long userBlockCount = (long) (freeSegmentCount + F2fsConst.NR_CURSEG_PERSIST_TYPE - ovpSegments) * BLKS_PER_SEG;
+        // f2fs_write_check_point_pack: the two CP blocks, one compacted data summary, the node summaries, the payload
+        int total = F2fsConst.F2FS_CP_PACKS + 1 + F2fsConst.NR_CURSEG_NODE_TYPE + sb.cpPayload();
         CheckpointImage cp = new CheckpointImage(1, userBlockCount, 2, reserved, ovpSegments, freeSegmentCount, cur, blkoff,
                 CheckpointImage.CP_UMOUNT_FLAG | CheckpointImage.CP_COMPACT_SUM_FLAG, total, 1, 1, root + 1,
                 new BitSet(), new BitSet(), sums, natJournal, sitJournal, 0);

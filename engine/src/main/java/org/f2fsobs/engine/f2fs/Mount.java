@@ -37,14 +37,12 @@ public final class Mount {
         SuperBlock sb = readSuperBlock(t, rq);
         opts.checkImage(sb);                                   // parse_options' checks against the superblock's features
         F2fsSbInfo sbi = new F2fsSbInfo(machine, rq, sb, opts);
-        sbi.stat.metaRead(MetaType.SUPER);
+        sbi.stat().metaRead(MetaType.SUPER);
         ValidCheckpoint vc = getValidCheckpoint(t, sbi.meta(), sb);
         CheckpointImage ckpt = vc.image();
         if (ckpt.isSet(CheckpointImage.CP_ERROR_FLAG)) throw new F2fsException("EIO", "checkpoint has CP_ERROR_FLAG set");
         Checkpointer cp = new Checkpointer(sbi, ckpt, vc.pack());
-        BitSet sitBitmap = (BitSet) ckpt.sitBitmap().clone();
-        cp.setSitBitmap(sitBitmap);
-        SegmentManager sm = new SegmentManager(sbi, sitBitmap, ckpt.rsvdSegmentCount(), ckpt.overprovSegmentCount());
+        SegmentManager sm = new SegmentManager(sbi, ckpt.sitBitmap(), ckpt.rsvdSegmentCount(), ckpt.overprovSegmentCount());
         NodeManager nm = new NodeManager(sbi, (BitSet) ckpt.natBitmap().clone(), ckpt.nextFreeNid(), ckpt.validNodeCount(),
                 ckpt.validInodeCount(), ckpt.natJournal());
         sbi.attach(sm, nm, cp);
@@ -101,7 +99,7 @@ public final class Mount {
      * then the SIT journal over them.
      */
     private static void buildSitEntries(SimTask t, F2fsSbInfo sbi, SegmentManager sm, CheckpointImage ckpt) {
-        int mainSegs = sbi.layout.mainSegs;
+        int mainSegs = sbi.layout().mainSegs;
         int sitBlocks = sbi.meta().sitBlkCnt();
         for (int startBlk = 0; startBlk < sitBlocks; ) {
             int readed = sbi.meta().raMetaPages(t, startBlk, F2fsConst.BIO_MAX_VECS, MetaType.SIT);

@@ -3,6 +3,7 @@ package org.f2fsobs.engine.f2fs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
 import org.f2fsobs.engine.f2fs.compress.F2fsCompress;
 import org.f2fsobs.engine.f2fs.data.DataReader;
@@ -27,8 +28,12 @@ import org.f2fsobs.engine.kernel.mm.Filemap;
 import org.f2fsobs.engine.kernel.mm.WritebackControl;
 import org.f2fsobs.engine.kernel.mm.vmalloc.Vmalloc;
 import org.f2fsobs.engine.kernel.mm.vmalloc.VmallocProfile;
+import org.f2fsobs.engine.kernel.block.BlockStats;
 import org.f2fsobs.engine.platform.CpuOp;
+import org.f2fsobs.engine.platform.Profile;
 import org.f2fsobs.engine.sim.SimTask;
+import org.f2fsobs.engine.sim.Simulation;
+import org.f2fsobs.engine.sim.device.ContentRegistry;
 
 /**
  * The VFS-like facade the workloads call from simulated tasks (ARCHITECTURE §1.1): paths, file descriptors,
@@ -78,8 +83,8 @@ public final class Volume {
         this.kernel = kernel;
         this.sbi = Mount.mount(t, kernel.machine(), kernel.rq(), opts);
         sbi.mm = kernel.mm();
-        sbi.dataIo = new WriteIo[3];
-        for (int i = 0; i < 3; i++) sbi.dataIo[i] = new WriteIo(sbi, PageType.DATA, i);
+        sbi.dataIo = new WriteIo[F2fsConst.NR_TEMP_TYPE];
+        for (int i = 0; i < sbi.dataIo().length; i++) sbi.dataIo()[i] = new WriteIo(sbi, PageType.DATA, i);
         DataWriter writer = new DataWriter(sbi);
         DataReader reader = new DataReader(sbi);
         this.flush = new FlushCmdControl(sbi);
@@ -103,7 +108,7 @@ public final class Volume {
         sbi.cp().setDataHooks(this::flushDirtyDents, task -> kernel.mm().bdi().syncAll(task), this::flushDataWrites);
         flush.start();
         Recovery r = new Recovery(sbi, dir, this::evict);
-        if (sbi.opts.disableRollForward()) {
+        if (sbi.opts().disableRollForward()) {
             // f2fs_fill_super: no roll-forward; a read-write mount with fsync'd data waiting is refused
             if (r.hasFsyncData(t)) throw new F2fsException("EINVAL", "mount with disable_roll_forward: F2FS-fs: Need to recover fsync data");
             this.recovery = new Recovery.Result(0, 0, 0, 0);
@@ -117,6 +122,10 @@ public final class Volume {
         return new Volume(t, kernel, opts);
     }
 
+    /**
+     * The mounted file system's sb_info, for the engine's own tests and the JMH benchmarks of its structures. Tools
+     * and measurements use the named methods of the front door below; the rules test (ArchitectureTests) holds that.
+     */
     public F2fsSbInfo sbi() { return sbi; }
     public FileOps fileOps() { return ops; }
     public Kernel kernel() { return kernel; }
@@ -132,6 +141,80 @@ public final class Volume {
         return compress.vmalloc().stats().toMap();
     }
 
+    // ------------------------------------------------------------------ front door: clock, CPU, counters, options
+
+    /** The simulation the volume's machine runs in: its clock, CPU accounts and lock statistics. */
+    public Simulation sim() { return sbi.sim(); }
+
+    /** The virtual clock, ns. */
+    public long nowNs() { return sbi.sim().nowNs(); }
+
+    /** The profile of the machine the volume is mounted on (CPUs, device, costs). */
+    public Profile profile() { return sbi.machine().profile(); }
+
+    /**
+     * Charges {@code count} × the profile's cost of {@code op} to task {@code t}: the CPU a tool's own work takes
+     * outside this volume (its user-space loop, io_uring submission, read(2) of /dev/zero or /dev/urandom).
+     */
+    public void chargeCpu(SimTask t, CpuOp op, long count) { sbi.machine().cpu(t, op, count); }
+
+    /** The profile's unit cost of {@code op}, ps (noted as a read of that constant). */
+    public long cpuCostPs(CpuOp op) { return sbi.machine().costPs(op); }
+
+    /** The CPU account {@code op} is charged to (the time breakdown's key). */
+    public int cpuAccount(CpuOp op) { return sbi.machine().account(op); }
+
+    /** Content references of the disk: what the tools' data sources are built on. */
+    public ContentRegistry registry() { return sbi.registry(); }
+
+    /** The block layer's statistics of the disk since {@link #resetBlockStats} (requests, merges, sizes, ticks). */
+    public BlockStats blockStats() { return sbi.rq().stats(); }
+
+    public void resetBlockStats() { sbi.rq().resetStats(); }
+
+    /** Time the device was busy since the block statistics were reset, ns. */
+    public long deviceBusyNs() { return sbi.rq().busyNs(); }
+
+    /** get_request sleeps so far: a submitter found nr_requests allocated. */
+    public long getRequestSleeps() { return sbi.rq().getRequestSleeps(); }
+
+    /** A copy of the file system's counters (F2fsStat, debug.c's), to difference over a window. */
+    public F2fsStat statSnapshot() { return sbi.stat().snapshot(); }
+
+    /** Checkpoints this mount wrote. */
+    public long checkpoints() { return sbi.stat().checkpoints; }
+
+    /** Metadata reads of this mount by {@link MetaType} (ordinal order), a copy. */
+    public long[] metaReadsByType() { return sbi.stat().metaReadsByType.clone(); }
+
+    /** get_seg_entry() calls so far (P1's evidence). */
+    public long segEntryReads() { return sbi.sitI().segEntryReads(); }
+
+    /** get_sec_entry() calls so far. */
+    public long secEntryReads() { return sbi.sitI().secEntryReads(); }
+
+    /** written_valid_blocks: the valid blocks of the main area. */
+    public long writtenValidBlocks() { return sbi.sitI().writtenValidBlocks(); }
+
+    /** Contended acquisitions of sbi->writepages (seed 004) since the lock statistics were reset. */
+    public long writepagesContended() { return sbi.writepages().stats().contended(); }
+
+    /** statvfs's free bytes: the free sections of the main area. */
+    public long freeSectionBytes() { return (long) sbi.smI().freeSections() * sbi.layout().blocksPerSec * F2fsConst.F2FS_BLKSIZE; }
+
+    /** The mount options and sysfs tunables in effect. */
+    public F2fsOptions options() { return sbi.opts(); }
+
+    /** mount -o remount: default_options, then {@code options}, checked against the superblock's features. */
+    public void remount(String options) {
+        F2fsOptions o = sbi.opts().remount(options);
+        o.checkImage(sbi.sb());
+        sbi.setOpts(o);
+    }
+
+    /** A write to /sys/fs/f2fs/&lt;dev&gt;/: the tunables {@code change} gives take effect from now on. */
+    public void writeSysfs(UnaryOperator<F2fsOptions> change) { sbi.setOpts(change.apply(sbi.opts())); }
+
     /** Reports the system calls to {@code o} from now on (null: to nobody). */
     public void observe(SyscallObserver o) {
         this.observer = o == null ? NOP : o;
@@ -141,7 +224,7 @@ public final class Volume {
 
     /** block_operations: f2fs_sync_dirty_inodes(DIR_INODE) and f2fs_sync_inode_meta. */
     private void flushDirtyDents(SimTask t) {
-        for (F2fsInode i : sbi.icache.all()) {
+        for (F2fsInode i : sbi.icache().all()) {
             if (i.directory && i.dirtyPages > 0) {
                 i.wbTask = t;
                 try {
@@ -152,12 +235,12 @@ public final class Volume {
                 }
             }
         }
-        for (F2fsInode i : sbi.icache.all()) if (i.directory) i.mapping().waitWriteback(t);
-        sbi.icache.syncInodeMeta(t);
+        for (F2fsInode i : sbi.icache().all()) if (i.directory) i.mapping().waitWriteback(t);
+        sbi.icache().syncInodeMeta(t);
     }
 
     private void flushDataWrites(SimTask t) {
-        for (WriteIo io : sbi.dataIo) io.submitMerged(t);
+        for (WriteIo io : sbi.dataIo()) io.submitMerged(t);
     }
 
     // ------------------------------------------------------------------ paths
@@ -183,7 +266,7 @@ public final class Volume {
     }
 
     private F2fsInode root(SimTask t) {
-        return sbi.icache.iget(t, sbi.sb.rootIno());
+        return sbi.icache().iget(t, sbi.sb().rootIno());
     }
 
     private F2fsInode resolveDir(SimTask t, List<String> parts, int upTo, boolean create) {
@@ -197,25 +280,25 @@ public final class Volume {
                 continue;
             }
             if (!d.directory()) throw new F2fsException("ENOTDIR", "'" + name + "' is not a directory");
-            cur = sbi.icache.iget(t, d.ino());
+            cur = sbi.icache().iget(t, d.ino());
         }
         return cur;
     }
 
     private F2fsInode mkdirIn(SimTask t, F2fsInode parent, String name, boolean compressFlag) {
-        sbi.cpRwsem.downRead(t);
+        sbi.cpRwsem().downRead(t);
         F2fsInode d;
         try {
-            d = sbi.icache.newInode(t, true, parent.ino, name, compressFlag, sbi.opts.compressAlgorithmId(), sbi.opts.compressLevel(),
-                    sbi.opts.compressLogSize());
+            d = sbi.icache().newInode(t, true, parent.ino, name, compressFlag, sbi.opts().compressAlgorithmId(), sbi.opts().compressLevel(),
+                    sbi.opts().compressLogSize());
             dir.makeEmpty(t, d, parent.ino);
             dir.addLink(t, parent, name, d.ino, true);
             parent.links++;
             parent.markDirty();
         } finally {
-            sbi.cpRwsem.upRead(t);
+            sbi.cpRwsem().upRead(t);
         }
-        sbi.smI().balanceFs(t, true);
+        sbi.smI().balanceFs(t);
         return d;
     }
 
@@ -237,9 +320,9 @@ public final class Volume {
     private void setCompression(SimTask t, F2fsInode i) {
         if (!i.directory && i.isize > 0) throw new F2fsException("EINVAL", "chattr +c needs an empty file");
         i.compressed = true;
-        i.compressAlgorithm = sbi.opts.compressAlgorithmId();
-        i.compressLevel = sbi.opts.compressLevel();
-        i.logClusterSize = sbi.opts.compressLogSize();
+        i.compressAlgorithm = sbi.opts().compressAlgorithmId();
+        i.compressLevel = sbi.opts().compressLevel();
+        i.logClusterSize = sbi.opts().compressLogSize();
         i.markDirty();
     }
 
@@ -248,7 +331,7 @@ public final class Volume {
         if (parts.isEmpty()) return root(t);
         F2fsInode parent = resolveDir(t, parts, parts.size() - 1, false);
         DentryBlock.Dentry d = dir.lookup(t, parent, parts.get(parts.size() - 1));
-        return d == null ? null : sbi.icache.iget(t, d.ino());
+        return d == null ? null : sbi.icache().iget(t, d.ino());
     }
 
     /**
@@ -281,18 +364,18 @@ public final class Volume {
         boolean created = d == null;
         if (d == null) {
             if ((flags & O_CREAT) == 0) throw new F2fsException("ENOENT", "no such file: " + path);
-            sbi.cpRwsem.downRead(t);
+            sbi.cpRwsem().downRead(t);
             try {
-                inode = sbi.icache.newInode(t, false, parent.ino, name, F2fsCompress.newFileCompressed(sbi, parent.compressed, name),
-                        sbi.opts.compressAlgorithmId(), sbi.opts.compressLevel(), sbi.opts.compressLogSize());
+                inode = sbi.icache().newInode(t, false, parent.ino, name, F2fsCompress.newFileCompressed(sbi, parent.compressed, name),
+                        sbi.opts().compressAlgorithmId(), sbi.opts().compressLevel(), sbi.opts().compressLogSize());
                 dir.addLink(t, parent, name, inode.ino, false);
             } finally {
-                sbi.cpRwsem.upRead(t);
+                sbi.cpRwsem().upRead(t);
             }
-            sbi.smI().balanceFs(t, true);
+            sbi.smI().balanceFs(t);
         } else {
             if (d.directory()) throw new F2fsException("EISDIR", path + " is a directory");
-            inode = sbi.icache.iget(t, d.ino());
+            inode = sbi.icache().iget(t, d.ino());
             if ((flags & O_TRUNC) != 0 && inode.isize > 0) ops.truncate(t, inode, 0);
         }
         observer.opened(String.join("/", parts), inode.ino, created);
@@ -325,10 +408,10 @@ public final class Volume {
         if ((f.flags & 3) == O_RDONLY) throw new F2fsException("EBADF", "file descriptor " + fd + " is not open for writing");
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         long p = (f.flags & O_APPEND) != 0 ? f.inode.isize : pos;
-        long writeSeq = sbi.tags.nextWriteSeq();
+        long writeSeq = sbi.tags().nextWriteSeq();
         long n = ops.writeIter(t, f.inode, p, len, data, writeSeq, (f.flags & O_SYNC) == O_SYNC, (f.flags & O_DSYNC) != 0,
                 (f.flags & O_DIRECT) != 0);
-        sbi.stat.userBytesWritten += n;
+        sbi.stat().userBytesWritten += n;
         observer.written(f.inode.ino, p, n, data, writeSeq, (f.flags & (O_SYNC | O_DSYNC)) != 0);
         return n;
     }
@@ -416,13 +499,13 @@ public final class Volume {
         if (i == null) throw new F2fsException("ENOENT", "no such file: " + existing);
         List<String> parts = split(newPath);
         F2fsInode parent = resolveDir(t, parts, parts.size() - 1, false);
-        sbi.cpRwsem.downRead(t);
+        sbi.cpRwsem().downRead(t);
         try {
             dir.addLink(t, parent, parts.get(parts.size() - 1), i.ino, i.directory);
             i.links++;
             i.markDirty();
         } finally {
-            sbi.cpRwsem.upRead(t);
+            sbi.cpRwsem().upRead(t);
         }
     }
 
@@ -435,15 +518,15 @@ public final class Volume {
         DentryBlock.Dentry d = dir.lookup(t, parent, name);
         if (d == null) throw new F2fsException("ENOENT", "no such file: " + path);
         if (d.directory()) throw new F2fsException("EISDIR", path + " is a directory");
-        F2fsInode i = sbi.icache.iget(t, d.ino());
+        F2fsInode i = sbi.icache().iget(t, d.ino());
         observer.unlinked(String.join("/", parts), i.ino);
-        sbi.cpRwsem.downRead(t);
+        sbi.cpRwsem().downRead(t);
         try {
             dir.deleteEntry(t, parent, name);
             i.links--;
             i.markDirty();
         } finally {
-            sbi.cpRwsem.upRead(t);
+            sbi.cpRwsem().upRead(t);
         }
         if (i.links == 0) evict(t, i);
     }
@@ -474,10 +557,10 @@ public final class Volume {
         DentryBlock.Dentry d = dir.lookup(t, parent, name);
         if (d == null) throw new F2fsException("ENOENT", "no such directory: " + path);
         if (!d.directory()) throw new F2fsException("ENOTDIR", path + " is not a directory");
-        F2fsInode i = sbi.icache.iget(t, d.ino());
+        F2fsInode i = sbi.icache().iget(t, d.ino());
         if (!list(t, path).isEmpty()) throw new F2fsException("ENOTEMPTY", path + " is not empty");
         if (ns.isCwd(parts)) throw new F2fsException("EBUSY", path + " is the current directory");
-        sbi.cpRwsem.downRead(t);
+        sbi.cpRwsem().downRead(t);
         try {
             dir.deleteEntry(t, parent, name);
             parent.links--;
@@ -485,7 +568,7 @@ public final class Volume {
             i.links = 0;
             i.markDirty();
         } finally {
-            sbi.cpRwsem.upRead(t);
+            sbi.cpRwsem().upRead(t);
         }
         evict(t, i);
         dir.forget(i.ino);
@@ -495,13 +578,13 @@ public final class Volume {
     private void evict(SimTask t, F2fsInode i) {
         ops.truncate(t, i, 0);
         i.mapping().waitWriteback(t);
-        sbi.cpRwsem.downRead(t);
+        sbi.cpRwsem().downRead(t);
         try {
             List<NodePage> nodes = sbi.nmI().nodePagesOf(i.ino);
             for (int k = nodes.size() - 1; k >= 0; k--) sbi.nmI().truncateNode(t, nodes.get(k));
-            sbi.icache.forget(i.ino);
+            sbi.icache().forget(i.ino);
         } finally {
-            sbi.cpRwsem.upRead(t);
+            sbi.cpRwsem().upRead(t);
         }
     }
 
@@ -522,7 +605,7 @@ public final class Volume {
     public long dropCaches(SimTask t) {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         long dropped = 0;
-        for (F2fsInode i : sbi.icache.all()) dropped += i.mapping().dropCleanPages();
+        for (F2fsInode i : sbi.icache().all()) dropped += i.mapping().dropCleanPages();
         dropped += sbi.nmI().dropCleanNodePages();
         dropped += sbi.meta().dropCleanPages();
         sbi.nmI().dropCleanNatEntries();            // drop_slab: the f2fs shrinker frees clean NAT entries
@@ -535,7 +618,7 @@ public final class Volume {
         if (!fds.isEmpty()) fds.clear();
         sbi.cp().writeCheckpoint(t, CpReason.CP_UMOUNT);
         // kill_sb → evict_inodes: the volume's pages leave the page cache with its inodes
-        for (F2fsInode i : sbi.icache.all()) i.mapping().dropCleanPages();
+        for (F2fsInode i : sbi.icache().all()) i.mapping().dropCleanPages();
         sbi.nmI().dropCleanNodePages();
         mounted = false;
         observer.synced();

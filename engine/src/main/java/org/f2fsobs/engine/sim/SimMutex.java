@@ -30,6 +30,7 @@ public final class SimMutex {
     public boolean isLocked() { return owner != null; }
 
     public void lock(SimTask t) {
+        if (!t.simulated()) return;                   // an OfflineTask takes no simulated lock
         t.sync();
         stats.acquisitions++;
         if (owner == null) {
@@ -48,6 +49,7 @@ public final class SimMutex {
 
     /** mutex_trylock: takes the lock only if free, never waits. */
     public boolean tryLock(SimTask t) {
+        if (!t.simulated()) return true;              // an OfflineTask takes no simulated lock
         t.sync();
         if (owner != null) return false;
         stats.acquisitions++;
@@ -57,6 +59,7 @@ public final class SimMutex {
     }
 
     public void unlock(SimTask t) {
+        if (!t.simulated()) return;                   // an OfflineTask takes no simulated lock
         if (owner != t) throw new IllegalStateException("mutex " + name + " unlocked by " + t.name() + ", owner " + owner);
         t.sync();
         SimTask next = waiters.pollFirst();

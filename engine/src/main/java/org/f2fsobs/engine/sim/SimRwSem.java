@@ -32,6 +32,7 @@ public final class SimRwSem {
     public int readers() { return readers; }
 
     public void downRead(SimTask t) {
+        if (!t.simulated()) return;                   // an OfflineTask takes no simulated lock
         t.sync();
         stats.acquisitions++;
         if (writer == null && waiters.isEmpty()) {
@@ -44,6 +45,7 @@ public final class SimRwSem {
 
     /** down_read_trylock */
     public boolean tryDownRead(SimTask t) {
+        if (!t.simulated()) return true;              // an OfflineTask takes no simulated lock
         t.sync();
         if (writer != null || !waiters.isEmpty()) return false;
         stats.acquisitions++;
@@ -53,6 +55,7 @@ public final class SimRwSem {
     }
 
     public void upRead(SimTask t) {
+        if (!t.simulated()) return;                   // an OfflineTask takes no simulated lock
         t.sync();
         if (readers <= 0) throw new IllegalStateException("rwsem " + name + ": up_read without readers");
         readers--;
@@ -60,6 +63,7 @@ public final class SimRwSem {
     }
 
     public void downWrite(SimTask t) {
+        if (!t.simulated()) return;                   // an OfflineTask takes no simulated lock
         t.sync();
         stats.acquisitions++;
         if (writer == null && readers == 0 && waiters.isEmpty()) {
@@ -72,6 +76,7 @@ public final class SimRwSem {
     }
 
     public void upWrite(SimTask t) {
+        if (!t.simulated()) return;                   // an OfflineTask takes no simulated lock
         if (writer != t) throw new IllegalStateException("rwsem " + name + " released by " + t.name() + ", writer " + writer);
         t.sync();
         writer = null;

@@ -30,6 +30,7 @@ public final class SimSpinlock {
     public SimTask owner() { return owner; }
 
     public void lock(SimTask t) {
+        if (!t.simulated()) return;                   // an OfflineTask takes no simulated lock
         t.sync();
         stats.acquisitions++;
         if (owner == null) {
@@ -49,6 +50,7 @@ public final class SimSpinlock {
     }
 
     public void unlock(SimTask t) {
+        if (!t.simulated()) return;                   // an OfflineTask takes no simulated lock
         if (owner != t) throw new IllegalStateException("spinlock " + name + " released by " + t.name() + ", owner " + owner);
         t.sync();
         SimTask next = waiters.pollFirst();

@@ -8,8 +8,11 @@ import java.util.function.Consumer;
  *
  * <p>CPU work is charged with {@link #cpuPs}: the task's private clock advances and the account grows, with no
  * thread hand-off. Everything that touches state shared with other tasks (locks, I/O, sleeping) synchronises first.
+ *
+ * <p>Work that runs outside the simulated machine (mkfs.f2fs, fsck.f2fs, preparing an image, a benchmark poking a
+ * structure) uses an {@link OfflineTask} instead: the same methods, no CPU charged, no lock taken, no waiting.
  */
-public final class SimTask {
+public sealed class SimTask permits OfflineTask {
     enum State { NEW, RUNNING, RUNNABLE, BLOCKED, DONE }
 
     final Simulation sim;
@@ -86,6 +89,14 @@ public final class SimTask {
         } catch (SimAbortedError a) {
             sim.unwound();
         }
+    }
+
+    /**
+     * Whether this task lives in simulated time: it is charged CPU, takes the simulated locks and can wait. Only
+     * {@link OfflineTask} says no; the locks of this package ask, nothing outside it does.
+     */
+    boolean simulated() {
+        return true;
     }
 
     public String name() { return name; }

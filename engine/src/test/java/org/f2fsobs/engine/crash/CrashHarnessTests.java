@@ -102,7 +102,7 @@ class CrashHarnessTests {
             v.pwrite(t, fd, 0, 16 * 4096L, gen);
             v.fsync(t, fd);
             v.pwrite(t, fd, 3 * 4096L, 4096, gen);                 // the same content reference: equal bytes
-            v.sbi().rq.injectMisdirectedWrite(100_000);            // lands in free space; block 3 keeps write 1
+            v.sbi().rq().injectMisdirectedWrite(100_000);            // lands in free space; block 3 keeps write 1
             v.fdatasync(t, fd);                                    // in-place update + flush
         });
     }

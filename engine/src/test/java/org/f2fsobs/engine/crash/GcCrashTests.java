@@ -44,13 +44,13 @@ class GcCrashTests {
             int fd = v.open(t, "/f0", Volume.O_RDWR);
             int round = 0;
             // age until foreground GC runs, then measure more of the same
-            for (; v.sbi().stat.gcDataBlocks == 0 && round < 600; round++) overwrite(t, v, fd, rnd, round);
-            gc[0] = v.sbi().stat.gcDataBlocks + v.sbi().stat.gcNodeBlocks;
-            long atomic0 = v.sbi().stat.fsyncAtomic;
+            for (; v.sbi().stat().gcDataBlocks == 0 && round < 600; round++) overwrite(t, v, fd, rnd, round);
+            gc[0] = v.sbi().stat().gcDataBlocks + v.sbi().stat().gcNodeBlocks;
+            long atomic0 = v.sbi().stat().fsyncAtomic;
             measured.run();
             for (int i = 0; i < 20; i++) overwrite(t, v, fd, rnd, 1000 + i);
-            gc[1] = v.sbi().stat.gcDataBlocks + v.sbi().stat.gcNodeBlocks;
-            stats[1] = v.sbi().stat.fsyncAtomic - atomic0;
+            gc[1] = v.sbi().stat().gcDataBlocks + v.sbi().stat().gcNodeBlocks;
+            stats[1] = v.sbi().stat().fsyncAtomic - atomic0;
         });
         stats[0] = gc[1] - gc[0];
         List<CrashHarness.Point> points = CrashPoints.select(r.points(), CUTS);

@@ -85,11 +85,11 @@ class MechanismTests {
                 });
             }
             done.await(t);
-            out[0] = v.sbi().rq.stats().writeRequests();
-            Map<String, Long> w = v.sbi().rq.stats().writeSizeHistogram();
+            out[0] = v.sbi().rq().stats().writeRequests();
+            Map<String, Long> w = v.sbi().rq().stats().writeSizeHistogram();
             out[1] = w.getOrDefault("524288", 0L);
             v.dropCaches(t);
-            v.sbi().rq.resetStats();
+            v.sbi().rq().resetStats();
             SimCompletion readDone = new SimCompletion(sim, "read done");
             int[] readers = {k};
             for (int r = 0; r < k; r++) {
@@ -102,11 +102,11 @@ class MechanismTests {
                 });
             }
             readDone.await(t);
-            var rs = v.sbi().rq.stats();
+            var rs = v.sbi().rq().stats();
             out[2] = rs.readRequests();
             out[3] = rs.readSizeHistogram().getOrDefault("4096", 0L);
             out[4] = rs.readSizeHistogram().getOrDefault("524288", 0L);
-            out[5] = v.sbi().writepages.stats().contended();
+            out[5] = v.sbi().writepages().stats().contended();
         });
         assertThat(Fsck.check(vol.sbi())).isEmpty();
         return out;
@@ -143,7 +143,7 @@ class MechanismTests {
         rig.boot(Optimizations.linux614(), (t, v) -> {
             v.mkdirs(t, "d", false);
             v.sync(t);
-            F2fsStat s = v.sbi().stat;
+            F2fsStat s = v.sbi().stat();
             int fd = v.open(t, "d/a", Volume.O_CREAT | Volume.O_WRONLY | Volume.O_SYNC);
             long cp0 = s.checkpoints;
             v.pwrite(t, fd, 0, 16384, data);                       // append: roll-forward

@@ -36,14 +36,14 @@ class MetaIoTests {
             }
             v.sync(t);
             if (dropCaches) v.dropCaches(t);
-            else for (var inode : v.sbi().icache.all()) inode.mapping().dropCleanPages();   // data pages only
-            F2fsStat before = v.sbi().stat.snapshot();
-            v.sbi().rq.resetStats();
+            else for (var inode : v.sbi().icache().all()) inode.mapping().dropCleanPages();   // data pages only
+            F2fsStat before = v.sbi().stat().snapshot();
+            v.sbi().rq().resetStats();
             for (int f = 0; f < FILES; f++) {
                 long[] got = VolumeRig.readAll(t, v, "d/f" + f);
                 for (int i = 0; i < got.length; i++) assertThat(got[i]).isEqualTo(data.pageRef(i));
             }
-            out[0] = new Pass(v.sbi().rq.stats(), v.sbi().rq.busyNs(), v.sbi().stat.minus(before).metaReads());
+            out[0] = new Pass(v.sbi().rq().stats(), v.sbi().rq().busyNs(), v.sbi().stat().minus(before).metaReads());
         });
         return out[0];
     }
@@ -73,8 +73,8 @@ class MetaIoTests {
     void everyBlockAMountReadsIsACountedMetadataReadThroughTheBlockLayer() {
         VolumeRig rig = new VolumeRig(1L << 30, 1);
         Volume v = rig.boot(O, (t, vol) -> { });
-        Map<String, Long> reads = v.sbi().stat.metaReads();
-        BlockStats bs = v.sbi().rq.stats();
+        Map<String, Long> reads = v.sbi().stat().metaReads();
+        BlockStats bs = v.sbi().rq().stats();
         // superblock; pack 1's first and last blocks, pack 2's first (mkfs wrote none: the pack is invalid at once),
         // the summary blocks of a CP_UMOUNT pack (1 compacted data, 3 node); every SIT block; the free-nid scan's 8
         // NAT blocks; the root inode; recovery's first chain block
@@ -106,7 +106,7 @@ class MetaIoTests {
         Volume after = rig.boot(O, (t, v) -> { });
         assertThat(after.recovery().nodesWalked()).isGreaterThan(1);
         assertThat(after.recovery().blocksRecovered()).isEqualTo(3000);
-        Map<String, Long> reads = after.sbi().stat.metaReads();
+        Map<String, Long> reads = after.sbi().stat().metaReads();
         // not a CP_UMOUNT checkpoint: each node log's SSA block and all 512 blocks of its segment (restore_node_summary),
         // dropped again; then the chain from WARM_NODE's next free block, read ahead by the fast pointer; replacing
         // blocks moves the data logs to the recovered blocks' segments, loading their SSA blocks (change_curseg)
@@ -114,11 +114,11 @@ class MetaIoTests {
         assertThat(reads.get("por")).isGreaterThan(3L * F2fsConst.BLKS_PER_SEG);
         // the recovered inode's NAT entry and its nodes were read to replay the dnodes
         assertThat(reads.get("nat")).isGreaterThanOrEqualTo(F2fsConst.FREE_NID_PAGES);
-        BlockStats bs = after.sbi().rq.stats();
+        BlockStats bs = after.sbi().rq().stats();
         long blocks = reads.values().stream().mapToLong(Long::longValue).sum();
         assertThat(bs.readBytes()).isGreaterThanOrEqualTo(blocks * 4096);
         // readahead of 256 blocks merges into requests of max_sectors_kb (512 KiB)
         assertThat(bs.readSizeHistogram()).containsKey(Long.toString(512 * 1024));
-        assertThat(after.sbi().meta().cached(after.sbi().layout.mainBlkaddr + 1)).isFalse();   // main-area meta pages dropped
+        assertThat(after.sbi().meta().cached(after.sbi().layout().mainBlkaddr + 1)).isFalse();   // main-area meta pages dropped
     }
 }

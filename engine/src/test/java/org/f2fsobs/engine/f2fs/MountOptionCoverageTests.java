@@ -46,7 +46,7 @@ class MountOptionCoverageTests {
                 (t, v) -> { concurrentFsyncs(t, v, "/f", 1); return v.flushControl().flushes(); }, "cache flushes"));
         PAIRS.put("nobarrier", new Probe(GIB, "", "nobarrier",
                 (t, v) -> { concurrentFsyncs(t, v, "/f", 1); return v.flushControl().flushes(); }, "cache flushes"));
-        PAIRS.put("mode=lfs", new Probe(GIB, "", "mode=lfs", (t, v) -> { smallOverwriteFsync(t, v); return v.sbi().stat.ipuBlocks; }, "blocks updated in place"));
+        PAIRS.put("mode=lfs", new Probe(GIB, "", "mode=lfs", (t, v) -> { smallOverwriteFsync(t, v); return v.sbi().stat().ipuBlocks; }, "blocks updated in place"));
         PAIRS.put("alloc_mode=default", new Probe(GIB, "", "alloc_mode=default", (t, v) -> { writeDeleteWrite(t, v); return v.sbi().cursegI(CursegType.WARM_DATA).segno(); }, "the WARM_DATA log's segment"));
         PAIRS.put("alloc_mode=reuse", new Probe(20 * GIB, "", "alloc_mode=reuse", (t, v) -> { writeDeleteWrite(t, v); return v.sbi().cursegI(CursegType.WARM_DATA).segno(); }, "the WARM_DATA log's segment"));
         PAIRS.put("fsync_mode=nobarrier", new Probe(GIB, "", "fsync_mode=nobarrier",
@@ -54,24 +54,24 @@ class MountOptionCoverageTests {
         PAIRS.put("fsync_mode=posix", new Probe(GIB, "fsync_mode=nobarrier", "fsync_mode=nobarrier,fsync_mode=posix",
                 (t, v) -> { concurrentFsyncs(t, v, "/f", 1); return v.flushControl().flushes(); }, "cache flushes"));
         PAIRS.put("fsync_mode=strict", new Probe(GIB, "", "fsync_mode=strict",
-                (t, v) -> { overwriteFsync(t, v); return v.sbi().stat.fsyncAtomic; }, "fsyncs with atomic semantics"));
+                (t, v) -> { overwriteFsync(t, v); return v.sbi().stat().fsyncAtomic; }, "fsyncs with atomic semantics"));
         PAIRS.put("checkpoint_merge", new Probe(GIB, "nocheckpoint_merge", "nocheckpoint_merge,checkpoint_merge",
-                (t, v) -> { concurrentFsyncs(t, v, "/newdir/f", 6); return v.sbi().stat.checkpointRequestsMerged; }, "merged checkpoint requests"));
+                (t, v) -> { concurrentFsyncs(t, v, "/newdir/f", 6); return v.sbi().stat().checkpointRequestsMerged; }, "merged checkpoint requests"));
         PAIRS.put("nocheckpoint_merge", new Probe(GIB, "", "nocheckpoint_merge",
-                (t, v) -> { concurrentFsyncs(t, v, "/newdir/f", 6); return v.sbi().stat.checkpointRequestsMerged; }, "merged checkpoint requests"));
+                (t, v) -> { concurrentFsyncs(t, v, "/newdir/f", 6); return v.sbi().stat().checkpointRequestsMerged; }, "merged checkpoint requests"));
         PAIRS.put("compress_algorithm=lz4|lzo|zstd", new Probe(GIB, "", "compress_algorithm=zstd",
                 (t, v) -> { write(t, v, "/c/file", 64 << 10); return v.lookup(t, "/c/file").compressAlgorithm; }, "i_compress_algorithm"));
         PAIRS.put("compress_algorithm=lz4:N", new Probe(GIB, "", "compress_algorithm=lz4:9",
                 (t, v) -> { write(t, v, "/c/file", 64 << 10); return v.lookup(t, "/c/file").compressLevel; }, "i_compress_level"));
         PAIRS.put("compress_log_size=2…8", new Probe(GIB, "", "compress_log_size=4",
-                (t, v) -> { write(t, v, "/c/file", 256 << 10); return v.sbi().stat.compressedClustersWritten; }, "compressed clusters"));
+                (t, v) -> { write(t, v, "/c/file", 256 << 10); return v.sbi().stat().compressedClustersWritten; }, "compressed clusters"));
         PAIRS.put("compress_extension=EXT|*", new Probe(GIB, "", "compress_extension=txt",
-                (t, v) -> { write(t, v, "/notes.txt", 256 << 10); return v.sbi().stat.compressedClustersWritten; }, "compressed clusters"));
+                (t, v) -> { write(t, v, "/notes.txt", 256 << 10); return v.sbi().stat().compressedClustersWritten; }, "compressed clusters"));
         PAIRS.put("nocompress_extension=EXT", new Probe(GIB, "", "nocompress_extension=txt",
-                (t, v) -> { write(t, v, "/c/notes.txt", 256 << 10); return v.sbi().stat.compressedClustersWritten; }, "compressed clusters"));
-        PAIRS.put("compress_chksum", new Probe(GIB, "", "compress_chksum", (t, v) -> { compressedWriteAndColdRead(t, v); return v.sbi().stat.compressChksumsVerified; }, "checksums verified on read"));
+                (t, v) -> { write(t, v, "/c/notes.txt", 256 << 10); return v.sbi().stat().compressedClustersWritten; }, "compressed clusters"));
+        PAIRS.put("compress_chksum", new Probe(GIB, "", "compress_chksum", (t, v) -> { compressedWriteAndColdRead(t, v); return v.sbi().stat().compressChksumsVerified; }, "checksums verified on read"));
         PAIRS.put("compress_mode=user", new Probe(GIB, "", "compress_mode=user",
-                (t, v) -> { write(t, v, "/c/file", 256 << 10); return v.sbi().stat.compressedClustersWritten; }, "compressed clusters"));
+                (t, v) -> { write(t, v, "/c/file", 256 << 10); return v.sbi().stat().compressedClustersWritten; }, "compressed clusters"));
     }
 
     @TestFactory
@@ -163,7 +163,7 @@ class MountOptionCoverageTests {
     }
 
     private static FileData zeros(Volume v) {
-        long z = v.sbi().registry.zeroRef();
+        long z = v.sbi().registry().zeroRef();
         return new FileData() {
             @Override
             public long pageRef(long pageIndex) {

@@ -21,7 +21,7 @@ class MountRoundTripTests {
 
     static TreeMap<Integer, SitView> sit(F2fsSbInfo sbi) {
         TreeMap<Integer, SitView> m = new TreeMap<>();
-        for (int segno = 0; segno < sbi.layout.mainSegs; segno++) {
+        for (int segno = 0; segno < sbi.layout().mainSegs; segno++) {
             SegEntry se = sbi.smI().peekSegEntry(segno);
             if (se.validBlocks() == 0) continue;
             List<Integer> bits = new ArrayList<>();
@@ -33,7 +33,7 @@ class MountRoundTripTests {
 
     static TreeMap<Integer, Long> nat(F2fsSbInfo sbi) {
         TreeMap<Integer, Long> m = new TreeMap<>();
-        for (NatEntry e : sbi.nmI().allNatEntries().values()) m.put(e.nid(), e.blkaddr());
+        for (NatEntry e : org.f2fsobs.engine.f2fs.fsck.Fsck.natEntries(sbi).values()) m.put(e.nid(), e.blkaddr());
         return m;
     }
 
@@ -44,7 +44,7 @@ class MountRoundTripTests {
         F2fsRig.assertConsistent(sbi);
         assertThat(sbi.smI().sitI().writtenValidBlocks()).isEqualTo(2);   // root inode + root dentry block
         assertThat(sbi.nmI().validInodeCount()).isEqualTo(1);
-        assertThat(sbi.smI().freeSegments()).isEqualTo(sbi.layout.mainSegs - 6);
+        assertThat(sbi.smI().freeSegments()).isEqualTo(sbi.layout().mainSegs - 6);
     }
 
     @Test
@@ -57,11 +57,11 @@ class MountRoundTripTests {
                 F2fsSbInfo first = rig.run(o, c -> {
                     for (int f = 0; f < 3; f++) {
                         NodePage ino = c.newFile();
-                        for (int i = 0; i < 700 + f * 300; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
+                        for (int i = 0; i < 700 + f * 300; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry().zeroRef());
                     }
                     c.checkpoint(CpReason.CP_SYNC);
                     NodePage more = c.newFile();
-                    for (int i = 0; i < 50; i++) c.writeBlock(more, i, CursegType.HOT_DATA, c.sbi.registry.zeroRef());
+                    for (int i = 0; i < 50; i++) c.writeBlock(more, i, CursegType.HOT_DATA, c.sbi.registry().zeroRef());
                     c.umount();
                     before[0] = sit(c.sbi);
                     before[1] = nat(c.sbi);
@@ -83,9 +83,9 @@ class MountRoundTripTests {
         F2fsRig rig = new F2fsRig(1L << 30, 1);
         F2fsSbInfo sbi = rig.run(Optimizations.linux614(), c -> {
             NodePage ino = c.newFile();
-            for (int i = 0; i < 1024; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
+            for (int i = 0; i < 1024; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry().zeroRef());
             int freeBefore = c.sbi.smI().freeSegments();
-            for (int i = 0; i < 1024; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
+            for (int i = 0; i < 1024; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry().zeroRef());
             assertThat(c.sbi.smI().prefreeSegments()).isEqualTo(2);
             c.checkpoint(CpReason.CP_SYNC);
             assertThat(c.sbi.smI().prefreeSegments()).isZero();
@@ -100,7 +100,7 @@ class MountRoundTripTests {
         long[] vers = new long[1];
         rig.run(Optimizations.linux614(), c -> {
             NodePage ino = c.newFile();
-            for (int i = 0; i < 10; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
+            for (int i = 0; i < 10; i++) c.writeBlock(ino, i, CursegType.WARM_DATA, c.sbi.registry().zeroRef());
             c.checkpoint(CpReason.CP_SYNC);
             c.umount();
             vers[0] = c.sbi.cp().checkpointVer();

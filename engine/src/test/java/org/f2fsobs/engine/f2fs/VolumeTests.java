@@ -31,7 +31,7 @@ class VolumeTests {
             assertThat(v.size(t, "mnt/test_dir/f")).isEqualTo(640 * 4096L);
         });
         assertThat(Fsck.check(v2.sbi())).isEmpty();
-        assertThat(v2.sbi().rq.stats().readRequests()).isGreaterThan(0);
+        assertThat(v2.sbi().rq().stats().readRequests()).isGreaterThan(0);
     }
 
     @Test

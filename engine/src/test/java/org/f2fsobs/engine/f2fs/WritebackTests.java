@@ -40,13 +40,13 @@ class WritebackTests {
             v.mkdirs(t, "d", false);
             v.sync(t);
             bdi.resetPeakWriteback();
-            long sync0 = v.sbi().stat.syncWritebackPages;
+            long sync0 = v.sbi().stat().syncWritebackPages;
             int fd = v.open(t, "d/f", Volume.O_CREAT | Volume.O_RDWR);
             for (int i = 0; i < 128; i++) v.pwrite(t, fd, i * 524288L, 524288, data);     // 64 MiB
             out[0] = bdi.nrDirty();
             out[2] = bdi.peakWriteback();          // the fsync's own sync requests come from the other list
             v.fsync(t, fd);
-            out[1] = v.sbi().stat.syncWritebackPages - sync0;
+            out[1] = v.sbi().stat().syncWritebackPages - sync0;
             out[3] = bdi.pagesWrittenByFlusher();
             out[4] = bdi.flusherWritepages();
         });
@@ -97,11 +97,11 @@ class WritebackTests {
                 done.complete();
             });
             t.sleepNs(1);                          // the async writer runs until it sleeps in get_request
-            v.sbi().wbSyncReqData++;               // a WB_SYNC_ALL writer entered __f2fs_write_data_pages
+            v.sbi().incWbSyncReqData();               // a WB_SYNC_ALL writer entered __f2fs_write_data_pages
             out[0] = inode.dirtyPages;
             done.await(t);
             out[1] = inode.dirtyPages;
-            v.sbi().wbSyncReqData--;
+            v.sbi().decWbSyncReqData();
             out[2] = 2048;
             v.fsync(t, fd);
             v.close(t, fd);

@@ -1,6 +1,8 @@
 package org.f2fsobs.engine.f2fs.checkpoint;
 
 import java.util.ArrayDeque;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.SbiFlag;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.CountType;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -17,6 +19,7 @@ import org.f2fsobs.engine.f2fs.ondisk.SitBlock;
 import org.f2fsobs.engine.f2fs.ondisk.SummaryBlock;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
+import org.f2fsobs.engine.f2fs.segment.SitInfo;
 import org.f2fsobs.engine.kernel.block.Bio;
 import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimCompletion;
@@ -79,11 +82,11 @@ public final class Checkpointer {
 
     /** f2fs_write_checkpoint */
     public void writeCheckpoint(SimTask t, CpReason reason) {
-        sbi.cpGlobalSem.lock(t);
+        sbi.cpGlobalSem().lock(t);
         try {
             boolean always = reason == CpReason.CP_UMOUNT || reason == CpReason.CP_RECOVERY || reason == CpReason.CP_MKFS;
-            if (!sbi.isDirty && !always) return;
-            if (sbi.cpError) return;
+            if (!sbi.isSbiFlagSet(SbiFlag.SBI_IS_DIRTY) && !always) return;
+            if (sbi.cpError()) return;
             sbi.cpu(t, CpuOp.CHECKPOINT, 1);
             if (reason == CpReason.CP_UMOUNT) flushDirtyData.accept(t);
             blockOperations(t);
@@ -96,29 +99,29 @@ public final class Checkpointer {
                 List<CheckpointImage.SitJournalEntry> sitJournal = flushSitEntries(t);
                 doCheckpoint(t, reason, sitJournal);
                 sbi.smI().clearPrefreeSegments(t);
-                sbi.isDirty = false;
+                sbi.clearSbiFlag(SbiFlag.SBI_IS_DIRTY);
             } finally {
                 unblockOperations(t);
             }
-            sbi.stat.checkpoint(reason);
+            sbi.stat().checkpoint(reason);
         } finally {
-            sbi.cpGlobalSem.unlock(t);
+            sbi.cpGlobalSem().unlock(t);
         }
     }
 
     /** block_operations: f2fs_lock_all, write dirty dentry pages, then every dirty node page; node_write held. */
     private void blockOperations(SimTask t) {
         flushDirtyDents.accept(t);
-        sbi.cpRwsem.downWrite(t);
-        while (sbi.nrDirtyNodes > 0) {
+        sbi.cpRwsem().downWrite(t);
+        while (sbi.getPages(CountType.F2FS_DIRTY_NODES) > 0) {
             sbi.nmI().syncNodePages(t);
         }
-        sbi.nodeWrite.downWrite(t);
+        sbi.nodeWrite().downWrite(t);
     }
 
     private void unblockOperations(SimTask t) {
-        sbi.nodeWrite.upWrite(t);
-        sbi.cpRwsem.upWrite(t);
+        sbi.nodeWrite().upWrite(t);
+        sbi.cpRwsem().upWrite(t);
     }
 
     /**
@@ -151,50 +154,39 @@ public final class Checkpointer {
         return out;
     }
 
+    /**
+     * The SIT-block half of f2fs_flush_sit_entries: each SIT block holding a dirty entry is rewritten from its current
+     * copy into the other one (get_next_sit_page: current_sit_addr, next_sit_addr, set_to_next_sit).
+     */
     private void writeSitBlocks(SimTask t, TreeMap<Integer, SitBlock.RawSit> entries) {
-        BitSet sitBitmap = sbi.smI().sitI() == null ? null : sitBitmap();
+        SitInfo sitI = sbi.sitI();
         TreeMap<Integer, List<Integer>> byBlock = new TreeMap<>();
-        for (int segno : entries.keySet()) byBlock.computeIfAbsent(segno / F2fsConst.SIT_ENTRY_PER_BLOCK, k -> new ArrayList<>()).add(segno);
+        for (int segno : entries.keySet()) byBlock.computeIfAbsent(SitInfo.sitBlockOffset(segno), k -> new ArrayList<>()).add(segno);
         for (var b : byBlock.entrySet()) {
             int blockOff = b.getKey();
+            int start = blockOff * F2fsConst.SIT_ENTRY_PER_BLOCK;
             SitBlock cur = meta.getSit(t, blockOff);            // get_next_sit_page reads the current copy
             SitBlock.RawSit[] raw = cur.entries().clone();
             for (int segno : b.getValue()) raw[segno % F2fsConst.SIT_ENTRY_PER_BLOCK] = entries.get(segno);
-            sitBitmap.flip(blockOff);                             // set_to_next_sit
-            updateMetaPage(currentSitAddr(blockOff), new SitBlock(cur.startSegno(), raw));
+            long dstOff = sitI.nextSitAddr(sitI.currentSitAddr(start));
+            sitI.setToNextSit(start);
+            updateMetaPage(dstOff, new SitBlock(cur.startSegno(), raw));
         }
-    }
-
-    private BitSet sitBitmap;
-
-    /** The SIT version bitmap shared with the segment manager. */
-    public BitSet sitBitmap() {
-        return sitBitmap;
-    }
-
-    public void setSitBitmap(BitSet b) {
-        this.sitBitmap = b;
-    }
-
-    /** current_sit_addr */
-    public long currentSitAddr(int blockOff) {
-        long base = sbi.sb.sitBlkaddr() + blockOff;
-        return sitBitmap.get(blockOff) ? base + sbi.sb.sitBlocks() : base;
     }
 
     /** __start_cp_addr: the first block of CP pack 1 or 2. */
     public long cpStartBlkaddr(int pack) {
-        return sbi.sb.cpBlkaddr() + (pack == 1 ? 0 : F2fsConst.BLKS_PER_SEG);
+        return sbi.sb().cpBlkaddr() + (pack == 1 ? 0 : F2fsConst.BLKS_PER_SEG);
     }
 
     /** f2fs_npages_for_summary_flush: 1–2 compacted blocks, or 3 normal ones. */
     private int npagesForSummaryFlush() {
         int valid = 0;
-        for (int i = 0; i < 3; i++) valid += sbi.cursegI(CursegType.data(i)).nextBlkoff();
-        int sumInPage = (4096 - 2 * 507 - 5) / 7;
+        for (int i = 0; i < F2fsConst.NR_CURSEG_DATA_TYPE; i++) valid += sbi.cursegI(CursegType.data(i)).nextBlkoff();
+        int sumInPage = (F2fsConst.F2FS_BLKSIZE - 2 * F2fsConst.SUM_JOURNAL_SIZE - F2fsConst.SUM_FOOTER_SIZE) / F2fsConst.SUMMARY_SIZE;
         if (valid <= sumInPage) return 1;
-        if (valid - sumInPage <= (4096 - 5) / 7) return 2;
-        return 3;
+        if (valid - sumInPage <= (F2fsConst.F2FS_BLKSIZE - F2fsConst.SUM_FOOTER_SIZE) / F2fsConst.SUMMARY_SIZE) return 2;
+        return F2fsConst.NR_CURSEG_DATA_TYPE;
     }
 
     /** do_checkpoint */
@@ -202,8 +194,8 @@ public final class Checkpointer {
         meta.syncMetaPages(t, META_FLAGS);
         SegmentManager sm = sbi.smI();
         NodeManager nm = sbi.nmI();
-        int[] segno = new int[6], blkoff = new int[6];
-        SummaryBlock[] sums = new SummaryBlock[6];
+        int[] segno = new int[F2fsConst.NR_CURSEG_PERSIST_TYPE], blkoff = new int[F2fsConst.NR_CURSEG_PERSIST_TYPE];
+        SummaryBlock[] sums = new SummaryBlock[F2fsConst.NR_CURSEG_PERSIST_TYPE];
         for (CursegType type : CursegType.values()) {
             segno[type.ordinal()] = sm.cursegI(type).segno();
             blkoff[type.ordinal()] = sm.cursegI(type).nextBlkoff();
@@ -211,31 +203,31 @@ public final class Checkpointer {
         }
         int dataSumBlocks = npagesForSummaryFlush();
         int flags = 0;
-        if (dataSumBlocks < 3) flags |= CheckpointImage.CP_COMPACT_SUM_FLAG;
+        if (dataSumBlocks < F2fsConst.NR_CURSEG_DATA_TYPE) flags |= CheckpointImage.CP_COMPACT_SUM_FLAG;
         if (reason == CpReason.CP_UMOUNT) flags |= CheckpointImage.CP_UMOUNT_FLAG;
         if (reason == CpReason.CP_RECOVERY) flags |= CheckpointImage.CP_RECOVERY_FLAG;
-        int nodeSumBlocks = reason == CpReason.CP_UMOUNT ? 3 : 0;
-        int total = 2 + sbi.sb.cpPayload() + dataSumBlocks + nodeSumBlocks;
+        int nodeSumBlocks = reason == CpReason.CP_UMOUNT ? F2fsConst.NR_CURSEG_NODE_TYPE : 0;    // __remain_node_summaries
+        int total = F2fsConst.F2FS_CP_PACKS + sbi.sb().cpPayload() + dataSumBlocks + nodeSumBlocks;
         CheckpointImage img = new CheckpointImage(checkpointVer, ckpt.userBlockCount(), sm.sitI().writtenValidBlocks(),
                 sm.reservedSegments(), sm.ovpSegments(), sm.freeSegments(), segno, blkoff, flags, total,
-                nm.validNodeCount(), nm.validInodeCount(), nm.nextFreeNid(), (BitSet) sitBitmap.clone(),
+                nm.validNodeCount(), nm.validInodeCount(), nm.nextFreeNid(), sm.sitI().getSitBitmap(),
                 (BitSet) nm.natBitmap().clone(), sums, nm.natJournal(), sitJournal, sbi.mtimeNow());
 
         int pack = curPack == 1 ? 2 : 1;
         long start = cpStartBlkaddr(pack);
         meta.writeMeta(t, start, img, META_FLAGS);
         for (int i = 1; i < total - 1; i++) {
-            String what = i <= sbi.sb.cpPayload() ? "payload" : i <= sbi.sb.cpPayload() + dataSumBlocks ? "data summary" : "node summary";
+            String what = i <= sbi.sb().cpPayload() ? "payload" : i <= sbi.sb().cpPayload() + dataSumBlocks ? "data summary" : "node summary";
             meta.writeMeta(t, start + i, new CpPackBlock(checkpointVer, i, what), META_FLAGS);
         }
         meta.submitMerged(t);
         // f2fs_wait_on_all_pages(F2FS_WB_CP_DATA): node, meta and cp-guaranteed data writeback done before the commit block
         nm.nodeWriteback().awaitZero(t);
         meta.metaWriteback().awaitZero(t);
-        sbi.wbCpData.awaitZero(t);
+        sbi.wbCpData().awaitZero(t);
         // commit_checkpoint: the pack's last block as META_FLUSH with REQ_PREFLUSH | REQ_FUA
         // (nobarrier: without them, as __submit_merged_bio does under test_opt(sbi, NOBARRIER))
-        meta.writeMeta(t, start + total - 1, img, META_FLAGS | (sbi.opts.nobarrier() ? 0 : Bio.REQ_PREFLUSH | Bio.REQ_FUA));
+        meta.writeMeta(t, start + total - 1, img, META_FLAGS | (sbi.opts().nobarrier() ? 0 : Bio.REQ_PREFLUSH | Bio.REQ_FUA));
         meta.submitMerged(t);
         meta.metaWriteback().awaitZero(t);
         curPack = pack;
@@ -246,19 +238,19 @@ public final class Checkpointer {
 
     /** Starts the checkpoint thread (issue_checkpoint_thread) when checkpoint_merge is on. */
     public void startThread() {
-        if (!sbi.opts.checkpointMerge() || kick != null) return;
-        kick = new SimCompletion(sbi.sim, "ckpt_wait_queue");
-        sbi.sim.spawn("f2fs_ckpt", true, this::ckptThread);
+        if (!sbi.opts().checkpointMerge() || kick != null) return;
+        kick = new SimCompletion(sbi.sim(), "ckpt_wait_queue");
+        sbi.sim().spawn("f2fs_ckpt", true, this::ckptThread);
     }
 
     /** f2fs_issue_checkpoint (a CP_SYNC checkpoint, counted under the fsync's cp_reason): through the merge thread when there is one, else in the caller. */
     public void issueCheckpoint(SimTask t, CpReason reason) {
-        if (sbi.opts.checkpointMerge()) startThread();           // a remount turned checkpoint_merge on
-        if (kick == null || !sbi.opts.checkpointMerge()) {
+        if (sbi.opts().checkpointMerge()) startThread();           // a remount turned checkpoint_merge on
+        if (kick == null || !sbi.opts().checkpointMerge()) {
             writeCheckpoint(t, reason);
             return;
         }
-        SimCompletion done = new SimCompletion(sbi.sim, "cp done");
+        SimCompletion done = new SimCompletion(sbi.sim(), "cp done");
         t.sync();
         requests.addLast(new Request(reason, done));
         if (threadIdle) {
@@ -274,7 +266,7 @@ public final class Checkpointer {
             while (!requests.isEmpty()) {
                 List<Request> batch = new ArrayList<>(requests);
                 requests.clear();
-                sbi.stat.checkpointRequestsMerged += batch.size() - 1;
+                sbi.stat().checkpointRequestsMerged += batch.size() - 1;
                 writeCheckpoint(t, batch.get(0).reason());           // one checkpoint, counted under the first reason
                 for (Request r : batch) r.done().complete();
             }

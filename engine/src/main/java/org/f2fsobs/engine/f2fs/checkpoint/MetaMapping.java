@@ -87,7 +87,7 @@ public final class MetaMapping {
     public MetaMapping(F2fsSbInfo sbi) {
         this.sbi = sbi;
         this.metaIo = new WriteIo(sbi, PageType.META, 0);
-        this.metaWriteback = new WaitCount(sbi.sim, "meta writeback");
+        this.metaWriteback = new WaitCount(sbi.sim(), "meta writeback");
     }
 
     public WaitCount metaWriteback() { return metaWriteback; }
@@ -115,12 +115,12 @@ public final class MetaMapping {
 
     /** get_current_sit_page: the current copy of SIT block {@code blockOff}. */
     public SitBlock getSit(SimTask t, int blockOff) {
-        return Blocks.sit(getPage(t, sbi.cp().currentSitAddr(blockOff), MetaType.SIT), blockOff);
+        return Blocks.sit(getPage(t, sbi.sitI().currentSitAddr(blockOff * F2fsConst.SIT_ENTRY_PER_BLOCK), MetaType.SIT), blockOff);
     }
 
     /** f2fs_get_sum_folio: the SSA block of {@code segno}. */
     public SummaryBlock getSum(SimTask t, int segno) {
-        return Blocks.summary(getPage(t, sbi.sb.ssaBlkaddr() + segno, MetaType.SSA));
+        return Blocks.summary(getPage(t, sbi.sb().ssaBlkaddr() + segno, MetaType.SSA));
     }
 
     /** f2fs_get_tmp_folio: a main-area block read as a meta page (recovery); null when it holds no node. */
@@ -130,7 +130,6 @@ public final class MetaMapping {
 
     /** __get_meta_folio: the cached page (waiting for a read in flight), else a synchronous one-page read. */
     private F2fsBlock getPage(SimTask t, long blkaddr, MetaType type) {
-        if (t == null) throw new IllegalStateException("a metadata read needs a task (block " + blkaddr + ")");
         sbi.cpu(t, CpuOp.PAGE_CACHE_LOOKUP, 1);
         MetaPage p = pages.get(blkaddr);
         if (p == null) p = submitRead(t, blkaddr, type, type == MetaType.POR ? POR_FLAGS : META_FLAGS);
@@ -146,8 +145,8 @@ public final class MetaMapping {
         Bio bio = new Bio(ReqOp.READ, flags, blkaddr, 1);
         bio.addRead(p);
         bio.endIo(b -> p.endRead(b.status(), 0, 0, b.meta(0)));
-        sbi.stat.metaRead(type);
-        sbi.rq.submit(t, bio);
+        sbi.stat().metaRead(type);
+        sbi.rq().submit(t, bio);
         return p;
     }
 
@@ -159,9 +158,9 @@ public final class MetaMapping {
      * stopping at the first one f2fs_is_valid_blkaddr refuses. Returns how many it went through.
      */
     public int raMetaPages(SimTask t, long start, int nrpages, MetaType type) {
-        int natBlocks = sbi.sb.natBlocks();
+        int natBlocks = sbi.sb().natBlocks();
         long blkno = start;
-        sbi.rq.startPlug(t);
+        sbi.rq().startPlug(t);
         try {
             for (; nrpages-- > 0; blkno++) {
                 if (!isValidBlkaddr(blkno, type)) break;
@@ -170,7 +169,7 @@ public final class MetaMapping {
                         if (blkno >= natBlocks) blkno = 0;
                         yield sbi.nmI().currentNatAddr((int) blkno);
                     }
-                    case SIT -> sbi.cp().currentSitAddr((int) blkno);
+                    case SIT -> sbi.sitI().currentSitAddr((int) blkno * F2fsConst.SIT_ENTRY_PER_BLOCK);
                     case SSA, CP, POR -> blkno;
                     case SUPER, NODE -> throw new IllegalArgumentException("not a META_* type: " + type);
                 };
@@ -179,7 +178,7 @@ public final class MetaMapping {
                 submitRead(t, addr, type, type == MetaType.POR ? POR_FLAGS : META_FLAGS);
             }
         } finally {
-            sbi.rq.finishPlug(t);
+            sbi.rq().finishPlug(t);
         }
         return (int) (blkno - start);
     }
@@ -197,16 +196,16 @@ public final class MetaMapping {
         return switch (type) {
             case NAT -> true;
             case SIT -> blkaddr < sitBlkCnt();
-            case SSA -> blkaddr >= sbi.sb.ssaBlkaddr() && blkaddr < sbi.sb.mainBlkaddr();
-            case CP -> blkaddr >= sbi.sb.cpBlkaddr() && blkaddr < sbi.sb.sitBlkaddr();
-            case POR -> sbi.layout.isMainBlkaddr(blkaddr);
+            case SSA -> blkaddr >= sbi.sb().ssaBlkaddr() && blkaddr < sbi.sb().mainBlkaddr();
+            case CP -> blkaddr >= sbi.sb().cpBlkaddr() && blkaddr < sbi.sb().sitBlkaddr();
+            case POR -> sbi.layout().isMainBlkaddr(blkaddr);
             case SUPER, NODE -> false;
         };
     }
 
     /** SIT_BLK_CNT: SIT blocks that cover the main area. */
     public int sitBlkCnt() {
-        return Math.ceilDiv(sbi.layout.mainSegs, F2fsConst.SIT_ENTRY_PER_BLOCK);
+        return Math.ceilDiv(sbi.layout().mainSegs, F2fsConst.SIT_ENTRY_PER_BLOCK);
     }
 
     // ------------------------------------------------------------------ write side
@@ -244,7 +243,7 @@ public final class MetaMapping {
     private void submitWrite(SimTask t, long blkaddr, MetaPage p, int flags) {
         p.writeback++;
         metaWriteback.inc();
-        sbi.stat.metaBlocksWritten++;
+        sbi.stat().metaBlocksWritten++;
         metaIo.submitPageWrite(t, blkaddr, p, p.image, flags);
     }
 

@@ -67,7 +67,7 @@ final class CompressReader implements DataReader.ClusterReader {
         boolean compressed = F2fsCompress.compressedFile(inode);
         CompressCtx cc = new CompressCtx(inode);
         long ncClusterIdx = CompressCtx.NULL_CLUSTER;
-        sbi.rq.startPlug(t);
+        sbi.rq().startPlug(t);
         try {
             for (long idx = start; idx < start + nr; idx++) {
                 CachePage p = m.find(idx);
@@ -88,7 +88,7 @@ final class CompressReader implements DataReader.ClusterReader {
                     }
                     if (!isCompressedCluster(t, inode, idx, true)) {
                         ncClusterIdx = cidx;
-                        sbi.stat.rawClustersRead++;
+                        sbi.stat().rawClustersRead++;
                         readSinglePage(t, inode, p, st);
                         continue;
                     }
@@ -99,7 +99,7 @@ final class CompressReader implements DataReader.ClusterReader {
             if (!cc.isEmpty()) readMultiPages(t, cc, st);
             if (st.bio != null) submit(t, st);
         } finally {
-            sbi.rq.finishPlug(t);
+            sbi.rq().finishPlug(t);
         }
     }
 
@@ -131,11 +131,11 @@ final class CompressReader implements DataReader.ClusterReader {
         long blk = st.run.pblk() + (idx - st.run.lblk());
         addToBio(t, st, blk, new DataReader.PageRead(p));
         sbi.cpu(t, CpuOp.READ_PAGE, 1);
-        sbi.stat.dataBlocksRead++;
+        sbi.stat().dataBlocksRead++;
     }
 
     private void zeroPage(CachePage p) {
-        p.ref = sbi.registry.zeroRef();
+        p.ref = sbi.registry().zeroRef();
         p.tag = 0;
         p.meta = null;
         p.setUptodate();
@@ -153,7 +153,7 @@ final class CompressReader implements DataReader.ClusterReader {
     private void submit(SimTask t, ReadState st) {
         Bio b = st.bio;
         st.bio = null;
-        sbi.rq.submit(t, b);
+        sbi.rq().submit(t, b);
     }
 
     // ------------------------------------------------------------------ f2fs_read_multi_pages
@@ -192,13 +192,13 @@ final class CompressReader implements DataReader.ClusterReader {
         startContexts(t);
         DecompressIoCtx dic = allocDic(t, cc, nrCpages);
         if (dic == null) return;
-        sbi.stat.compressedClustersRead++;
+        sbi.stat().compressedClustersRead++;
         for (int i = 0; i < nrCpages; i++) {
             addToBio(t, st, s.addr(i + 1), new CompressedPage(dic, i));
             dic.refcnt++;                                    // refcount_inc(&dic->refcnt) per bio page
             sbi.cpu(t, CpuOp.READ_PAGE, 1);
-            sbi.stat.compressedBlocksRead++;
-            sbi.stat.dataBlocksRead++;
+            sbi.stat().compressedBlocksRead++;
+            sbi.stat().dataBlocksRead++;
         }
     }
 
@@ -292,7 +292,7 @@ final class CompressReader implements DataReader.ClusterReader {
             if (c.decompressInWorkqueue && !prepareDecompMem(t, dic)) ret = CompressWriter.ENOMEM;
             if (ret == 0) {
                 byte[] cbuf = new byte[dic.nrCpages * PAGE_SIZE];
-                ContentRegistry reg = sbi.registry;
+                ContentRegistry reg = sbi.registry();
                 for (int i = 0; i < dic.nrCpages; i++) {
                     if (dic.cpageRefs[i] != ContentRegistry.NONE) reg.fill(dic.cpageRefs[i], cbuf, i * PAGE_SIZE);
                 }
@@ -305,20 +305,20 @@ final class CompressReader implements DataReader.ClusterReader {
                     rbuf = new byte[rlen];
                     sbi.cpu(t, ops.decompressCost(), rlen);
                     if (ops.decompressPages(cbuf, COMPRESS_HEADER_SIZE, dic.clen, rbuf, rlen) != rlen) ret = CompressOps.EIO;
-                    if (ret == 0 && sbi.opts.compressChksum()) verifyChksum(cbuf, dic.clen);
+                    if (ret == 0 && sbi.opts().compressChksum()) verifyChksum(cbuf, dic.clen);
                 }
             }
             if (c.decompressInWorkqueue) releaseDecompMem(t, dic);
         }
-        if (ret != 0) sbi.stat.decompressFailures++;
+        if (ret != 0) sbi.stat().decompressFailures++;
         decompressEndIo(dic, ret == 0 ? rbuf : null);
         putDic(t, dic, inTask);
     }
 
     /** f2fs_decompress_cluster with COMPRESS_CHKSUM: a mismatch is reported (and fsck asked for); the data is kept. */
     private void verifyChksum(byte[] cbuf, int clen) {
-        sbi.stat.compressChksumsVerified++;
-        if (CompressData.chksum(cbuf) != CompressData.f2fsCrc32(cbuf, COMPRESS_HEADER_SIZE, clen)) sbi.stat.compressChksumMismatches++;
+        sbi.stat().compressChksumsVerified++;
+        if (CompressData.chksum(cbuf) != CompressData.f2fsCrc32(cbuf, COMPRESS_HEADER_SIZE, clen)) sbi.stat().compressChksumMismatches++;
     }
 
     /**
@@ -326,13 +326,13 @@ final class CompressReader implements DataReader.ClusterReader {
      * write identity the cluster's first compressed block carries for it), becomes uptodate, unlocks.
      */
     private void decompressEndIo(DecompressIoCtx dic, byte[] rbuf) {
-        ContentRegistry reg = sbi.registry;
+        ContentRegistry reg = sbi.registry();
         for (int i = 0; i < dic.clusterSize; i++) {
             CachePage p = dic.rpages[i];
             if (p == null) continue;
             if (rbuf != null) {
                 p.ref = allZero(rbuf, i * PAGE_SIZE) ? reg.zeroRef() : reg.literal(rbuf, i * PAGE_SIZE, PAGE_SIZE);
-                p.tag = sbi.tags.member(dic.clusterTag, i);
+                p.tag = sbi.tags().member(dic.clusterTag, i);
                 p.meta = null;
                 p.setUptodate();
             }
@@ -384,15 +384,15 @@ final class CompressReader implements DataReader.ClusterReader {
                 cc.addPage(p);
             }
             if (!cc.isEmpty()) {
-                sbi.stat.compressedClustersOverwritten++;
+                sbi.stat().compressedClustersOverwritten++;
                 CachePage[] reading = cc.rpages.clone();
                 ReadState st = new ReadState(start + n, n, false);
-                sbi.rq.startPlug(t);
+                sbi.rq().startPlug(t);
                 try {
                     readMultiPages(t, cc, st);
                     if (st.bio != null) submit(t, st);
                 } finally {
-                    sbi.rq.finishPlug(t);
+                    sbi.rq().finishPlug(t);
                 }
                 for (CachePage p : reading) {
                     if (p == null) continue;

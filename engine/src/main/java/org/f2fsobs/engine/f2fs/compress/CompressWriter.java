@@ -113,7 +113,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
         for (int i = 0; i < n; i++) {
             CachePage p = m.find(start + i);
             if (p != null && p.dirty() && p.writeback()) {
-                for (WriteIo io : sbi.dataIo) io.submitMergedCond(t, inode.ino);
+                for (WriteIo io : sbi.dataIo()) io.submitMergedCond(t, inode.ino);
                 m.waitWriteback(t);
                 return;
             }
@@ -128,7 +128,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
             if (err == 0) {
                 if (writeCompressedPages(t, cc, wbc) == 0) return cc.clusterSize;
             } else if (err == CompressOps.EAGAIN) {
-                sbi.stat.compressEagain++;
+                sbi.stat().compressEagain++;
             } else {                                         // -ENOMEM / -EIO: f2fs_put_rpages_wbc(redirty)
                 AddressSpace m = cc.inode.mapping();
                 for (CachePage p : cc.rpages) if (p != null) m.setDirty(p);
@@ -143,9 +143,9 @@ final class CompressWriter implements DataWriter.ClusterWriter {
      * modelled command issues), the cluster is full, no checkpoint error, no page beyond EOF.
      */
     boolean clusterMayCompress(CompressCtx cc) {
-        if (sbi.opts.compressModeUser()) return false;
+        if (sbi.opts().compressModeUser()) return false;
         if (!cc.isFull()) return false;
-        if (sbi.cpError) return false;
+        if (sbi.cpError()) return false;
         long nrPages = (cc.inode.isize + PAGE_SIZE - 1) >>> 12;
         for (CachePage p : cc.rpages) if (p.index() >= nrPages) return false;   // cluster_has_invalid_data
         return true;
@@ -170,7 +170,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
             return ENOMEM;
         }
         byte[] rbuf = new byte[cc.rlen];
-        for (int i = 0; i < cc.clusterSize; i++) sbi.registry.fill(cc.rpages[i].ref, rbuf, i * PAGE_SIZE);
+        for (int i = 0; i < cc.clusterSize; i++) sbi.registry().fill(cc.rpages[i].ref, rbuf, i * PAGE_SIZE);
         byte[] cbuf = new byte[cc.nrCpages * PAGE_SIZE];
         int clen = ops.compressPages(rbuf, cc.rlen, cbuf, COMPRESS_HEADER_SIZE, budget);
         for (CompressOps.Charge w : ops.compressWork(cc.rlen)) sbi.cpu(t, w.op(), w.count());   // the codec's work on these bytes
@@ -183,7 +183,7 @@ final class CompressWriter implements DataWriter.ClusterWriter {
         } else {
             // compress_chksum: f2fs_crc32 of the compressed data (departure: the flag comes from the mount, the kernel
             // keeps it per inode from its creation; the crc32's CPU is not charged)
-            int chksum = sbi.opts.compressChksum() ? CompressData.f2fsCrc32(cbuf, COMPRESS_HEADER_SIZE, clen) : 0;
+            int chksum = sbi.opts().compressChksum() ? CompressData.f2fsCrc32(cbuf, COMPRESS_HEADER_SIZE, clen) : 0;
             CompressData.writeHeader(cbuf, clen, chksum);
             int newNrCpages = Math.ceilDiv(clen + COMPRESS_HEADER_SIZE, PAGE_SIZE);
             int tail = newNrCpages * PAGE_SIZE - (clen + COMPRESS_HEADER_SIZE);
@@ -206,8 +206,8 @@ final class CompressWriter implements DataWriter.ClusterWriter {
      */
     int writeCompressedPages(SimTask t, CompressCtx cc, WritebackControl wbc) {
         F2fsInode inode = cc.inode;
-        if (sbi.cpError) return CompressOps.EAGAIN;
-        if (!sbi.cpRwsem.tryDownRead(t)) return CompressOps.EAGAIN;   // f2fs_trylock_op
+        if (sbi.cpError()) return CompressOps.EAGAIN;
+        if (!sbi.cpRwsem().tryDownRead(t)) return CompressOps.EAGAIN;   // f2fs_trylock_op
         try {
             int n = cc.clusterSize;
             ClusterSlots s = ClusterSlots.lookup(t, sbi, inode, cc.startIdx(), n, false);
@@ -216,11 +216,11 @@ final class CompressWriter implements DataWriter.ClusterWriter {
             CompressIoCtx cic = new CompressIoCtx(inode.mapping(), cc.rpages.clone(), cc.validNrCpages);
             long[] members = new long[n];
             for (int i = 0; i < n; i++) members[i] = cc.rpages[i].tag;
-            long clusterTag = sbi.tags.cluster(members);   // which writes the cluster's pages hold (simulator)
+            long clusterTag = sbi.tags().cluster(members);   // which writes the cluster's pages hold (simulator)
             for (CachePage p : cc.rpages) inode.mapping().startWriteback(p);      // set_cluster_writeback
             int flags = writeFlags(wbc);
             CursegType type = writer.dataLog(inode, true);
-            WriteIo io = sbi.dataIo[type.temp()];
+            WriteIo io = sbi.dataIo()[type.temp()];
             int comprBlocks = 0;
             for (int i = 0; i < n; i++) {
                 long blkaddr = s.addr(i);
@@ -246,10 +246,10 @@ final class CompressWriter implements DataWriter.ClusterWriter {
             inode.fiAppendWrite = true;
             inode.appendIno = true;
             if (psize > inode.lastDiskSize) inode.lastDiskSize = Math.min(inode.isize, psize);
-            sbi.stat.compressedClustersWritten++;
+            sbi.stat().compressedClustersWritten++;
             return 0;
         } finally {
-            sbi.cpRwsem.upRead(t);
+            sbi.cpRwsem().upRead(t);
         }
     }
 
@@ -257,15 +257,15 @@ final class CompressWriter implements DataWriter.ClusterWriter {
     private void outplaceWriteCompressed(SimTask t, CompressCtx cc, ClusterSlots s, int i, long old, CursegType type,
                                          WriteIo io, CompressIoCtx cic, int flags, long clusterTag) {
         sbi.cpu(t, CpuOp.WRITE_DATA_PAGE, 1);
-        long ref = sbi.registry.literal(cc.cbuf, (i - 1) * PAGE_SIZE, PAGE_SIZE);
+        long ref = sbi.registry().literal(cc.cbuf, (i - 1) * PAGE_SIZE, PAGE_SIZE);
         DnodeOfData dn = s.dnode(i);
         int ino = cc.inode.ino;
         long addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : NULL_ADDR, type,
                 new SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0),
                 a -> io.submitPageWrite(t, a, cic, ref, clusterTag, null, flags, ino));
         s.set(i, addr);
-        sbi.stat.opuBlocks++;
-        sbi.stat.compressedBlocksWritten++;
+        sbi.stat().opuBlocks++;
+        sbi.stat().compressedBlocksWritten++;
     }
 
     /**
@@ -278,8 +278,8 @@ final class CompressWriter implements DataWriter.ClusterWriter {
         int comprBlocks = ClusterSlots.lookup(t, sbi, inode, cc.startIdx(), cc.clusterSize, false).compressedBlocks();
         if (comprBlocks > 0 && cc.rpages[0] != null) iComprBlocksUpdate(inode, comprBlocks - 1, false);
         for (CachePage p : cc.rpages) if (p != null) writer.writeSingleDataPage(t, inode, p, wbc, false);
-        sbi.smI().balanceFs(t, true);
-        sbi.stat.rawClustersWritten++;
+        sbi.smI().balanceFs(t);
+        sbi.stat().rawClustersWritten++;
         return cc.nrRpages;
     }
 

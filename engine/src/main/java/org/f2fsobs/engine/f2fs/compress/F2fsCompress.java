@@ -39,12 +39,12 @@ public final class F2fsCompress implements FileOps.CompressHooks {
         this.sbi = sbi;
         this.writer = writer;
         this.reader = reader;
-        this.vmap = new F2fsVmap(vm, sbi.opts.optimizations().vmMapRam());
-        String ctx = sbi.machine.profile().kernel().decompressContext();
+        this.vmap = new F2fsVmap(vm, sbi.opts().optimizations().vmMapRam());
+        String ctx = sbi.machine().profile().kernel().decompressContext();
         this.decompressInWorkqueue = ctx.equals("workqueue");
-        int cpus = sbi.machine.profile().cpu().count();
-        this.postReadWq = PostReadWq.unbound(sbi.sim, "kworker/f2fs_post_read_wq", cpus);
-        this.softirq = decompressInWorkqueue ? null : PostReadWq.perCpu(sbi.sim, "softirq/f2fs_read_end_io", cpus);
+        int cpus = sbi.machine().profile().cpu().count();
+        this.postReadWq = PostReadWq.unbound(sbi.sim(), "kworker/f2fs_post_read_wq", cpus);
+        this.softirq = decompressInWorkqueue ? null : PostReadWq.perCpu(sbi.sim(), "softirq/f2fs_read_end_io", cpus);
         this.clusterWriter = new CompressWriter(this);
         this.clusterReader = new CompressReader(this);
     }
@@ -73,9 +73,9 @@ public final class F2fsCompress implements FileOps.CompressHooks {
      * never compressed) is not kept.
      */
     public static boolean newFileCompressed(F2fsSbInfo sbi, boolean dirCompressed, String name) {
-        if (!sbi.sb.hasCompression()) return dirCompressed;
-        for (String ext : sbi.opts.nocompressExtensions()) if (isExtensionExist(name, ext)) return false;
-        for (String ext : sbi.opts.compressExtensions()) if (isExtensionExist(name, ext)) return true;
+        if (!sbi.sb().hasCompression()) return dirCompressed;
+        for (String ext : sbi.opts().nocompressExtensions()) if (isExtensionExist(name, ext)) return false;
+        for (String ext : sbi.opts().compressExtensions()) if (isExtensionExist(name, ext)) return true;
         return dirCompressed;
     }
 
@@ -124,12 +124,12 @@ public final class F2fsCompress implements FileOps.CompressHooks {
     @Override
     public void reserveForWrite(SimTask t, F2fsInode inode, long index) {
         if (!compressedFile(inode)) return;
-        sbi.cpRwsem.downRead(t);                           // f2fs_do_map_lock
+        sbi.cpRwsem().downRead(t);                           // f2fs_do_map_lock
         try {
             DnodeOfData dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), index, true);
             if (dn.dataBlkaddr() == NULL_ADDR) writer.reserveNewBlock(dn);
         } finally {
-            sbi.cpRwsem.upRead(t);
+            sbi.cpRwsem().upRead(t);
         }
     }
 }

@@ -51,7 +51,7 @@ public final class DataReader {
         Bio bio = null;
         long lastBlk = -2;
         Run run = null;
-        sbi.rq.startPlug(t);
+        sbi.rq().startPlug(t);
         try {
             for (long idx = start; idx < start + nr; idx++) {
                 CachePage p = m.find(idx);
@@ -69,7 +69,7 @@ public final class DataReader {
                 }
                 long blk = run.pblk + (idx - run.lblk);
                 if (bio != null && (blk != lastBlk + 1 || bio.full())) {
-                    sbi.rq.submit(t, bio);
+                    sbi.rq().submit(t, bio);
                     bio = null;
                 }
                 if (bio == null) {
@@ -79,16 +79,16 @@ public final class DataReader {
                 bio.addRead(new PageRead(p));
                 sbi.cpu(t, CpuOp.READ_PAGE, 1);
                 lastBlk = blk;
-                sbi.stat.dataBlocksRead++;
+                sbi.stat().dataBlocksRead++;
             }
-            if (bio != null) sbi.rq.submit(t, bio);
+            if (bio != null) sbi.rq().submit(t, bio);
         } finally {
-            sbi.rq.finishPlug(t);
+            sbi.rq().finishPlug(t);
         }
     }
 
     private void zeroPage(CachePage p) {
-        p.ref = sbi.registry.zeroRef();
+        p.ref = sbi.registry().zeroRef();
         p.tag = 0;
         p.setUptodate();
         p.unlock();

@@ -1,6 +1,8 @@
 package org.f2fsobs.engine.f2fs.data;
 
 import static org.f2fsobs.engine.f2fs.F2fsConst.NEW_ADDR;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.SbiFlag;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.CountType;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_ADDR;
 
 import org.f2fsobs.engine.f2fs.F2fsConst;
@@ -52,24 +54,24 @@ public final class DataWriter {
             return 0;
         }
         if (wbc.syncAll()) {
-            sbi.wbSyncReqData++;
-        } else if (sbi.wbSyncReqData > 0) {
+            sbi.incWbSyncReqData();
+        } else if (sbi.wbSyncReqData() > 0) {
             wbc.pagesSkipped += inode.dirtyPages;      // avoid splitting IOs between sync and async writers
             return 0;
         }
         boolean locked = shouldSerializeIo(inode, wbc);
-        if (locked) sbi.writepages.lock(t);
+        if (locked) sbi.writepages().lock(t);
         long written;
-        sbi.rq.startPlug(t);
+        sbi.rq().startPlug(t);
         try {
             written = writeCachePages(t, inode, wbc);
         } finally {
-            sbi.rq.finishPlug(t);
-            if (locked) sbi.writepages.unlock(t);
-            if (wbc.syncAll()) sbi.wbSyncReqData--;
+            sbi.rq().finishPlug(t);
+            if (locked) sbi.writepages().unlock(t);
+            if (wbc.syncAll()) sbi.decWbSyncReqData();
         }
-        if (wbc.syncAll()) sbi.stat.syncWritebackPages += written;
-        else sbi.stat.asyncWritebackPages += written;
+        if (wbc.syncAll()) sbi.stat().syncWritebackPages += written;
+        else sbi.stat().asyncWritebackPages += written;
         return written;
     }
 
@@ -80,7 +82,7 @@ public final class DataWriter {
      * The optional mask limits it to inodes whose data goes to the selected temperatures.
      */
     boolean shouldSerializeIo(F2fsInode inode, WritebackControl wbc) {
-        F2fsOptions o = sbi.opts;
+        F2fsOptions o = sbi.opts();
         if (!o.optimizations().serializeWritepages()) return false;
         if (inode.directory) return false;
         int temp = dataLog(inode, false).temp();
@@ -115,11 +117,11 @@ public final class DataWriter {
         }
         long startIndex = index;
         if (towrite) m.tagPagesForWriteback(index, end);
-        inode.fiHotData = inode.dirtyPages <= sbi.opts.minHotBlocks();
+        inode.fiHotData = inode.dirtyPages <= sbi.opts().minHotBlocks();
         long written = 0;
         boolean wrapped = false;
         while (true) {
-            if (sbi.wbSyncReqData > 0 && !wbc.syncAll()) break;      // give a priority to WB_SYNC threads (4.19)
+            if (sbi.wbSyncReqData() > 0 && !wbc.syncAll()) break;      // give a priority to WB_SYNC threads (4.19)
             long next = m.nextTagged(towrite, index);
             if (next < 0 || next > end) {
                 if (cyclic && !wrapped && startIndex > 0) {
@@ -155,7 +157,7 @@ public final class DataWriter {
             if (wbc.nrToWrite <= 0 && !wbc.syncAll()) break;
         }
         if (cyclic) m.writebackIndex = index;
-        for (WriteIo io : sbi.dataIo) io.submitMergedCond(t, inode.ino);
+        for (WriteIo io : sbi.dataIo()) io.submitMergedCond(t, inode.ino);
         return written;
     }
 
@@ -173,27 +175,27 @@ public final class DataWriter {
         long pageEnd = (p.index() + 1) << 12;
         if (pageEnd > inode.lastDiskSize) inode.lastDiskSize = Math.min(inode.isize, pageEnd);
         decDirty(inode);
-        if (!inode.directory && inode.wbTask == null && allowBalance) sbi.smI().balanceFs(t, true);
+        if (!inode.directory && inode.wbTask == null && allowBalance) sbi.smI().balanceFs(t);
     }
 
     /** inode_dec_dirty_pages */
     public void decDirty(F2fsInode inode) {
         inode.dirtyPages--;
-        if (inode.directory) sbi.nrDirtyDents--;
-        else sbi.nrDirtyData--;
+        if (inode.directory) sbi.decPageCount(CountType.F2FS_DIRTY_DENTS);
+        else sbi.decPageCount(CountType.F2FS_DIRTY_DATA);
     }
 
     /** inode_inc_dirty_pages */
     public void incDirty(F2fsInode inode) {
         inode.dirtyPages++;
-        if (inode.directory) sbi.nrDirtyDents++;
-        else sbi.nrDirtyData++;
-        sbi.isDirty = true;
+        if (inode.directory) sbi.incPageCount(CountType.F2FS_DIRTY_DENTS);
+        else sbi.incPageCount(CountType.F2FS_DIRTY_DATA);
+        sbi.setSbiFlag(SbiFlag.SBI_IS_DIRTY);
     }
 
     /** f2fs_do_write_data_page: IPU when the policy allows it for a valid old block, else OPU. */
     void doWriteDataPage(SimTask t, F2fsInode inode, CachePage p, WritebackControl wbc) {
-        sbi.cpRwsem.downRead(t);                                    // f2fs_lock_op
+        sbi.cpRwsem().downRead(t);                                    // f2fs_lock_op
         try {
             DnodeOfData dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), p.index(), true);
             long old = dn.dataBlkaddr();
@@ -208,7 +210,7 @@ public final class DataWriter {
             }
             outplaceWrite(t, inode, p, dn, old, dataLog(inode, false), flags);
         } finally {
-            sbi.cpRwsem.upRead(t);
+            sbi.cpRwsem().upRead(t);
         }
     }
 
@@ -218,26 +220,26 @@ public final class DataWriter {
      */
     public void gcWriteDataPage(SimTask t, F2fsInode inode, CachePage p) {
         sbi.cpu(t, CpuOp.WRITE_DATA_PAGE, 1);
-        sbi.cpRwsem.downRead(t);                                    // need_lock = LOCK_REQ: f2fs_lock_op
+        sbi.cpRwsem().downRead(t);                                    // need_lock = LOCK_REQ: f2fs_lock_op
         try {
             DnodeOfData dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), p.index(), false);
             long old = dn.dataBlkaddr();
             inode.mapping().startWriteback(p);
-            WriteIo io = sbi.dataIo[CursegType.COLD_DATA.temp()];
-            sbi.wbCpData.inc();
+            WriteIo io = sbi.dataIo()[CursegType.COLD_DATA.temp()];
+            sbi.wbCpData().inc();
             PageWrite done = new PageWrite(inode, p);
             long addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : NULL_ADDR, CursegType.COLD_DATA,
                     new SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0),
                     a -> io.submitPageWrite(t, a, status -> {
                         done.endWrite(status);
-                        sbi.wbCpData.dec();
+                        sbi.wbCpData().dec();
                     }, p.ref, p.tag, p.meta, Bio.REQ_SYNC, inode.ino));
             sbi.nmI().setDataBlkaddr(dn, addr);
             inode.fiAppendWrite = true;
             inode.appendIno = true;
-            sbi.stat.opuBlocks++;
+            sbi.stat().opuBlocks++;
         } finally {
-            sbi.cpRwsem.upRead(t);
+            sbi.cpRwsem().upRead(t);
         }
     }
 
@@ -248,8 +250,8 @@ public final class DataWriter {
      */
     boolean needInplaceUpdate(F2fsInode inode, int flags) {
         if (inode.directory) return false;
-        if (sbi.opts.lfsMode()) return false;
-        int policy = sbi.opts.ipuPolicy();
+        if (sbi.opts().lfsMode()) return false;
+        int policy = sbi.opts().ipuPolicy();
         if ((policy & 1 << F2FS_IPU_FORCE) != 0) return true;
         if ((policy & 1 << F2FS_IPU_ASYNC) != 0 && (flags & Bio.REQ_SYNC) == 0) return true;
         return (policy & 1 << F2fsOptions.F2FS_IPU_FSYNC) != 0 && inode.fiNeedIpu;
@@ -261,25 +263,25 @@ public final class DataWriter {
 
     void inplaceWrite(SimTask t, F2fsInode inode, CachePage p, long addr, int flags) {
         inode.mapping().startWriteback(p);
-        WriteIo io = sbi.dataIo[dataLog(inode, false).temp()];
+        WriteIo io = sbi.dataIo()[dataLog(inode, false).temp()];
         io.submitPageWrite(t, addr, new PageWrite(inode, p), p.ref, p.tag, p.meta, flags, inode.ino);
         inode.fiUpdateWrite = true;
         inode.updateIno = true;
-        sbi.stat.ipuBlocks++;
-        sbi.isDirty = true;
+        sbi.stat().ipuBlocks++;
+        sbi.setSbiFlag(SbiFlag.SBI_IS_DIRTY);
     }
 
     /** f2fs_outplace_write_data → do_write_page: allocate in the log and queue the page in allocation order. */
     void outplaceWrite(SimTask t, F2fsInode inode, CachePage p, DnodeOfData dn, long old, CursegType type, int flags) {
         inode.mapping().startWriteback(p);
-        WriteIo io = sbi.dataIo[type.temp()];
+        WriteIo io = sbi.dataIo()[type.temp()];
         long addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(old) ? old : NULL_ADDR, type,
                 new SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0),
                 a -> io.submitPageWrite(t, a, new PageWrite(inode, p), p.ref, p.tag, p.meta, flags, inode.ino));
         sbi.nmI().setDataBlkaddr(dn, addr);
         inode.fiAppendWrite = true;
         inode.appendIno = true;
-        sbi.stat.opuBlocks++;
+        sbi.stat().opuBlocks++;
     }
 
     /** reserve_new_block: the slot takes NEW_ADDR (the block is accounted but not yet placed). */

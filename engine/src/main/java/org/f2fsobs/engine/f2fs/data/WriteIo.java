@@ -29,8 +29,8 @@ public final class WriteIo {
         this.sbi = sbi;
         this.type = type;
         this.temp = temp;
-        this.ioRwsem = new SimMutex(sbi.sim, "io_rwsem[" + type.name().toLowerCase(java.util.Locale.ROOT) + "][" + temp + "]",
-                sbi.machine.account(CpuOp.LOCK), sbi.machine.costPs(CpuOp.LOCK));
+        this.ioRwsem = new SimMutex(sbi.sim(), "io_rwsem[" + type.name().toLowerCase(java.util.Locale.ROOT) + "][" + temp + "]",
+                sbi.machine().account(CpuOp.LOCK), sbi.machine().costPs(CpuOp.LOCK));
     }
 
     public PageType type() { return type; }
@@ -93,7 +93,7 @@ public final class WriteIo {
         bio = null;
         lastBlockInBio = -2;
         inosInBio.clear();
-        sbi.rq.submit(t, b);
+        sbi.rq().submit(t, b);
     }
 
     private static void endWrite(Bio b) {

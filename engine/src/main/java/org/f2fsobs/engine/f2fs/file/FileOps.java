@@ -75,7 +75,7 @@ public final class FileOps {
                 if (!inode.compressed) preallocateBlocks(t, inode, pos, len);
                 performWrite(t, inode, pos, len, data, writeSeq);
             }
-            boolean skipCp = inode.compressed && sbi.opts.optimizations().skipCpCompressedWrite();
+            boolean skipCp = inode.compressed && sbi.opts().optimizations().skipCpCompressedWrite();
             if (skipCp) inode.skipWriteCp = true;               // seed 003: set right after the data is written
             try {
                 if (oSync || oDsync) fsync(t, inode, pos, pos + len - 1, oDsync && !oSync);
@@ -108,7 +108,7 @@ public final class FileOps {
                 if (dn.nodePage().addrs[ofs] == NULL_ADDR) sbi.nmI().setDataBlkaddr(new DnodeOfData(dn.inodePage(), dn.nodePage(), ofs), NEW_ADDR);
             }
             idx += n;
-            sbi.smI().balanceFs(t, true);               // map->m_may_create: once per dnode
+            sbi.smI().balanceFs(t);               // map->m_may_create: once per dnode
         }
     }
 
@@ -128,11 +128,11 @@ public final class FileOps {
             if (n < 4096) {
                 if (!page.uptodate()) {
                     if ((idx << 12) < inode.isize && hasBlock(t, inode, idx)) readSync(t, inode, page);
-                    else page.ref = sbi.registry.zeroRef();
+                    else page.ref = sbi.registry().zeroRef();
                 }
-                byte[] bytes = sbi.registry.bytes(page.ref);
+                byte[] bytes = sbi.registry().bytes(page.ref);
                 data.fill(p0, bytes, off, n);
-                page.ref = sbi.registry.literal(bytes, 0, 4096);
+                page.ref = sbi.registry().literal(bytes, 0, 4096);
             } else {
                 page.ref = data.pageRef(idx);
             }
@@ -145,7 +145,7 @@ public final class FileOps {
                 inode.markDirty();
             }
             sbi.cpu(t, CpuOp.WRITE_END, 1);
-            sbi.mm.bdi().balanceDirtyPages(t);
+            sbi.mm().bdi().balanceDirtyPages(t);
             done += n;
         }
     }
@@ -174,14 +174,14 @@ public final class FileOps {
         long first = pos >>> 12, n = len >>> 12;
         Bio bio = null;
         long lastBlk = -2;
-        org.f2fsobs.engine.sim.WaitCount pending = new org.f2fsobs.engine.sim.WaitCount(sbi.sim, "dio");
-        sbi.cpRwsem.downRead(t);
+        org.f2fsobs.engine.sim.WaitCount pending = new org.f2fsobs.engine.sim.WaitCount(sbi.sim(), "dio");
+        sbi.cpRwsem().downRead(t);
         try {
             for (long i = 0; i < n; i++) {
                 long idx = first + i;
                 DnodeOfData dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), idx, true);
                 long addr = dn.dataBlkaddr();
-                if (!F2fsConst.isValidBlkaddr(addr) || sbi.opts.lfsMode()) {
+                if (!F2fsConst.isValidBlkaddr(addr) || sbi.opts().lfsMode()) {
                     // a hole, or mode=lfs (f2fs_map_blocks F2FS_GET_BLOCK_DIO: a new block even over a valid one)
                     addr = sbi.smI().allocateDataBlock(t, F2fsConst.isValidBlkaddr(addr) ? addr : NULL_ADDR, writer.dataLog(inode, false),
                             new org.f2fsobs.engine.f2fs.segment.SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0), null);
@@ -194,7 +194,7 @@ public final class FileOps {
                 }
                 if (bio != null && (addr != lastBlk + 1 || bio.full())) {
                     pending.inc();
-                    sbi.rq.submit(t, bio);
+                    sbi.rq().submit(t, bio);
                     bio = null;
                 }
                 if (bio == null) bio = new Bio(ReqOp.WRITE, Bio.REQ_SYNC, addr, (int) Math.min(Bio.BIO_MAX_VECS, n - i)).endIo(b -> pending.dec());
@@ -209,10 +209,10 @@ public final class FileOps {
             }
             if (bio != null) {
                 pending.inc();
-                sbi.rq.submit(t, bio);
+                sbi.rq().submit(t, bio);
             }
         } finally {
-            sbi.cpRwsem.upRead(t);
+            sbi.cpRwsem().upRead(t);
         }
         pending.awaitZero(t);
         if (pos + len > inode.isize) {
@@ -240,7 +240,7 @@ public final class FileOps {
     /** f2fs_file_read_iter: buffered through the page cache (with readahead), or direct. */
     public long read(SimTask t, F2fsInode inode, FileRaState ra, long pos, long len, Filemap.PageSink sink, boolean oDirect) {
         if (oDirect && !forceBufferedIo(inode)) return directRead(t, inode, pos, len, sink);
-        int ioPages = sbi.rq.maxRequestBlocks();
+        int ioPages = sbi.rq().maxRequestBlocks();
         return Filemap.read(t, inode.mapping(), ra, pos, len, inode.isize, ioPages, sink);
     }
 
@@ -256,13 +256,13 @@ public final class FileOps {
         while (idx <= last) {
             DataReader.Run run = reader.mapBlocks(t, inode, idx, (int) Math.min(Bio.BIO_MAX_VECS, last - idx + 1));
             if (run.pblk() < 0) {
-                sink.page(idx, sbi.registry.zeroRef(), WriteTags.NONE, 0, 4096);
+                sink.page(idx, sbi.registry().zeroRef(), WriteTags.NONE, 0, 4096);
                 idx++;
                 continue;
             }
             Bio bio = new Bio(ReqOp.READ, Bio.REQ_SYNC, run.pblk(), run.len());
             for (int k = 0; k < run.len(); k++) bio.addRead(null);
-            sbi.rq.submitAndWait(t, bio);
+            sbi.rq().submitAndWait(t, bio);
             for (int k = 0; k < run.len(); k++) sink.page(idx + k, bio.ref(k), bio.tag(k), 0, 4096);
             idx += run.len();
         }
@@ -282,7 +282,7 @@ public final class FileOps {
         sbi.cpu(t, CpuOp.FSYNC, 1);
         boolean atomic = false;
         if (!inode.directory) {
-            if (datasync || inode.dirtyPages <= sbi.opts.minFsyncBlocks()) inode.fiNeedIpu = true;
+            if (datasync || inode.dirtyPages <= sbi.opts().minFsyncBlocks()) inode.fiNeedIpu = true;
             try {
                 fileWriteAndWaitRange(t, inode, start, end);
             } finally {
@@ -292,41 +292,41 @@ public final class FileOps {
                 if (!inode.fiAppendWrite && !inode.appendIno) {
                     if (inode.fiUpdateWrite || inode.updateIno) {
                         flushOut(t, inode);
-                        sbi.stat.fsyncIpuFlush++;
+                        sbi.stat().fsyncIpuFlush++;
                         return;
                     }
-                    sbi.stat.fsyncNone++;
+                    sbi.stat().fsyncNone++;
                     return;
                 }
-                atomic = sbi.opts.fsyncStrict();               // "for OPU case ... force to use atomic write semantics"
+                atomic = sbi.opts().fsyncStrict();               // "for OPU case ... force to use atomic write semantics"
             } else {
-                sbi.icache.updateInode(t, inode);              // f2fs_write_inode
+                sbi.icache().updateInode(t, inode);              // f2fs_write_inode
             }
         } else {
             fileWriteAndWaitRange(t, inode, 0, Long.MAX_VALUE);
-            if (inode.fiDirtyInode) sbi.icache.updateInode(t, inode);
+            if (inode.fiDirtyInode) sbi.icache().updateInode(t, inode);
         }
         CpReason reason = needDoCheckpoint(t, inode);
         if (reason != CpReason.CP_NO_NEEDED) {
             sbi.cp().issueCheckpoint(t, reason);                // counted under the fsync's cp_reason
             inode.fiAppendWrite = inode.fiUpdateWrite = inode.appendIno = inode.updateIno = false;
-            sbi.stat.fsyncCheckpoint++;
+            sbi.stat().fsyncCheckpoint++;
             return;
         }
         // sync_nodes: until the inode's last node write is fsync-marked (f2fs_need_inode_block_update)
         sbi.nmI().fsyncNodePages(t, inode.ino, sbi.nmI().needDentryMark(t, inode.ino), atomic);
         while (sbi.nmI().needInodeBlockUpdate(t, inode.ino)) {
-            sbi.icache.updateInode(t, inode);                  // f2fs_mark_inode_dirty_sync + f2fs_write_inode
-            sbi.stat.fsyncInodeBlockUpdates++;
+            sbi.icache().updateInode(t, inode);                  // f2fs_mark_inode_dirty_sync + f2fs_write_inode
+            sbi.stat().fsyncInodeBlockUpdates++;
             sbi.nmI().fsyncNodePages(t, inode.ino, sbi.nmI().needDentryMark(t, inode.ino), atomic);
         }
         // atomic: the node chain orders the writes and the marked dnode's PREFLUSH | FUA makes them durable
         if (!atomic) sbi.nmI().nodeWriteback().awaitZero(t);   // f2fs_wait_on_node_pages_writeback
         inode.appendIno = false;
         inode.fiAppendWrite = false;
-        if (atomic) sbi.stat.fsyncAtomic++;
+        if (atomic) sbi.stat().fsyncAtomic++;
         flushOut(t, inode, atomic);
-        sbi.stat.fsyncRollForward++;
+        sbi.stat().fsyncRollForward++;
     }
 
     /** flush_out: the cache flush, unless fsync_mode=nobarrier. */
@@ -336,7 +336,7 @@ public final class FileOps {
 
     /** flush_out: the cache flush unless fsync_mode=nobarrier or the nodes went atomically (their last with PREFLUSH | FUA). */
     private void flushOut(SimTask t, F2fsInode inode, boolean atomic) {
-        if (!atomic && !sbi.opts.fsyncNobarrier()) flush.issueFlush(t);
+        if (!atomic && !sbi.opts().fsyncNobarrier()) flush.issueFlush(t);
         inode.updateIno = false;
         inode.fiUpdateWrite = false;
     }
@@ -373,7 +373,7 @@ public final class FileOps {
     /** truncate_blocks from file block {@code fromIndex}: data blocks invalidated, their slots cleared. */
     public void truncateBlocks(SimTask t, F2fsInode inode, long fromIndex) {
         long nblocks = (inode.isize + 4095) >>> 12;
-        sbi.cpRwsem.downRead(t);
+        sbi.cpRwsem().downRead(t);
         try {
             for (long idx = fromIndex; idx < nblocks; idx++) {
                 DnodeOfData dn = sbi.nmI().getDnodeOfData(t, inode.inodePage(), idx, false);
@@ -384,7 +384,7 @@ public final class FileOps {
                 sbi.nmI().setDataBlkaddr(dn, NULL_ADDR);
             }
         } finally {
-            sbi.cpRwsem.upRead(t);
+            sbi.cpRwsem().upRead(t);
         }
     }
 }

@@ -29,21 +29,21 @@ public final class FlushCmdControl {
     public long merged() { return merged; }
 
     public void start() {
-        if (!sbi.opts.flushMerge() || kick != null) return;
-        kick = new SimCompletion(sbi.sim, "flush_wait_queue");
-        sbi.sim.spawn("f2fs_flush", true, this::thread);
+        if (!sbi.opts().flushMerge() || kick != null) return;
+        kick = new SimCompletion(sbi.sim(), "flush_wait_queue");
+        sbi.sim().spawn("f2fs_flush", true, this::thread);
     }
 
     /** f2fs_issue_flush */
     public void issueFlush(SimTask t) {
-        if (sbi.opts.nobarrier()) return;              // test_opt(sbi, NOBARRIER)
-        if (sbi.opts.flushMerge()) start();            // a remount turned flush_merge on
-        if (kick == null || !sbi.opts.flushMerge()) {
+        if (sbi.opts().nobarrier()) return;              // test_opt(sbi, NOBARRIER)
+        if (sbi.opts().flushMerge()) start();            // a remount turned flush_merge on
+        if (kick == null || !sbi.opts().flushMerge()) {
             flushes++;
-            sbi.rq.issueFlush(t);
+            sbi.rq().issueFlush(t);
             return;
         }
-        SimCompletion done = new SimCompletion(sbi.sim, "flush done");
+        SimCompletion done = new SimCompletion(sbi.sim(), "flush done");
         t.sync();
         queued.addLast(done);
         if (!busy) {
@@ -61,7 +61,7 @@ public final class FlushCmdControl {
                 queued.clear();
                 flushes++;
                 merged += batch.size() - 1;
-                sbi.rq.issueFlush(t);
+                sbi.rq().issueFlush(t);
                 for (SimCompletion c : batch) c.complete();
             }
             busy = false;

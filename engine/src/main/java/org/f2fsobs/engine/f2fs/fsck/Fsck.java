@@ -17,6 +17,7 @@ import org.f2fsobs.engine.f2fs.segment.DirtyType;
 import org.f2fsobs.engine.f2fs.segment.SegEntry;
 import org.f2fsobs.engine.f2fs.segment.SegmentLayout;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
+import org.f2fsobs.engine.sim.device.DeviceStore;
 import org.f2fsobs.engine.sim.device.MetaImage;
 
 /**
@@ -43,13 +44,23 @@ public final class Fsck {
         return f.problems;
     }
 
+    /** The NAT as fsck.f2fs sees it: the current NAT blocks read from the device directly, under the journal and cache. */
+    public static TreeMap<Integer, NatEntry> natEntries(F2fsSbInfo sbi) {
+        NodeManager nm = sbi.nmI();
+        DeviceStore store = sbi.rq().store();
+        return nm.allNatEntries(b -> {
+            MetaImage img = store.readMeta(nm.currentNatAddr(b));
+            return img == null ? null : Blocks.nat(img, b);
+        });
+    }
+
     private void problem(String fmt, Object... args) {
         if (problems.size() < 50) problems.add(String.format(fmt, args));
     }
 
     private void checkSit() {
         SegmentManager sm = sbi.smI();
-        SegmentLayout l = sbi.layout;
+        SegmentLayout l = sbi.layout();
         long total = 0;
         for (int segno = 0; segno < l.mainSegs; segno++) {
             SegEntry se = sm.peekSegEntry(segno);
@@ -79,7 +90,7 @@ public final class Fsck {
 
     private void checkFreeAndDirty() {
         SegmentManager sm = sbi.smI();
-        SegmentLayout l = sbi.layout;
+        SegmentLayout l = sbi.layout();
         int inUse = 0;
         for (int segno = 0; segno < l.mainSegs; segno++) {
             boolean used = sm.freeI().segInUse(segno);
@@ -137,8 +148,8 @@ public final class Fsck {
 
     private void checkOwnership() {
         NodeManager nm = sbi.nmI();
-        SegmentLayout l = sbi.layout;
-        TreeMap<Integer, NatEntry> nat = nm.allNatEntries();
+        SegmentLayout l = sbi.layout();
+        TreeMap<Integer, NatEntry> nat = natEntries(sbi);
         BitSet owned = new BitSet();
         long mainStart = l.mainBlkaddr;
         for (NatEntry e : nat.values()) {
@@ -153,7 +164,7 @@ public final class Fsck {
             if (!sitValid(addr)) problem("nid %d: block %d is not valid in the SIT", e.nid(), addr);
             NodePage cached = nm.cachedNodePage(e.nid());
             if (cached == null || !cached.underWriteback()) {
-                MetaImage img = sbi.rq.store().readMeta(addr);
+                MetaImage img = sbi.rq().store().readMeta(addr);
                 NodeImage ni = Blocks.node(img);
                 if (ni == null || ni.nid() != e.nid() || ni.ino() != e.ino()) {
                     problem("nid %d: footer at block %d does not match the NAT (found %s)", e.nid(), addr, Blocks.describe(img));
@@ -170,7 +181,7 @@ public final class Fsck {
                 addrs = cached.addrs;
                 kind = cached.kind;
             } else if (F2fsConst.isValidBlkaddr(e.blkaddr())) {
-                NodeImage ni = Blocks.node(sbi.rq.store().readMeta(e.blkaddr()));
+                NodeImage ni = Blocks.node(sbi.rq().store().readMeta(e.blkaddr()));
                 if (ni != null) {
                     addrs = ni.addrs();
                     kind = ni.kind();
@@ -202,7 +213,7 @@ public final class Fsck {
 
     private boolean claim(BitSet owned, long rel, String who) {
         if (owned.get((int) rel)) {
-            problem("block %d owned twice (again by %s)", rel + sbi.layout.mainBlkaddr, who);
+            problem("block %d owned twice (again by %s)", rel + sbi.layout().mainBlkaddr, who);
             return false;
         }
         owned.set((int) rel);
@@ -210,7 +221,7 @@ public final class Fsck {
     }
 
     private boolean sitValid(long addr) {
-        int segno = sbi.layout.getSegno(addr);
-        return sbi.smI().peekSegEntry(segno).curValid(sbi.layout.getBlkoffFromSeg0(addr));
+        int segno = sbi.layout().getSegno(addr);
+        return sbi.smI().peekSegEntry(segno).curValid(sbi.layout().getBlkoffFromSeg0(addr));
     }
 }

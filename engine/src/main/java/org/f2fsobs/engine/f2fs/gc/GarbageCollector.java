@@ -1,5 +1,6 @@
 package org.f2fsobs.engine.f2fs.gc;
 
+import static org.f2fsobs.engine.f2fs.F2fsConst.NR_CURSEG_PERSIST_TYPE;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_SEGNO;
 
 import java.util.LinkedHashMap;
@@ -8,10 +9,10 @@ import org.f2fsobs.engine.f2fs.MetaType;
 import org.f2fsobs.engine.f2fs.checkpoint.CpReason;
 import org.f2fsobs.engine.f2fs.data.DataReader;
 import org.f2fsobs.engine.f2fs.data.DataWriter;
-import org.f2fsobs.engine.f2fs.gc.GcMode.GcType;
+import org.f2fsobs.engine.f2fs.segment.GcMode;
+import org.f2fsobs.engine.f2fs.segment.GcMode.GcType;
 import org.f2fsobs.engine.f2fs.inode.F2fsInode;
 import org.f2fsobs.engine.f2fs.ondisk.SummaryBlock;
-import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
 import org.f2fsobs.engine.sim.SimRwSem;
 import org.f2fsobs.engine.sim.SimTask;
@@ -25,8 +26,6 @@ import org.f2fsobs.engine.sim.SimTask;
  * that frees them. No GC thread: background GC, cost-benefit, ATGC and SSR are issue 29.
  */
 public final class GarbageCollector {
-    /** NR_CURSEG_PERSIST_TYPE */
-    private static final int NR_CURSEG_PERSIST_TYPE = CursegType.NR_PERSISTENT_LOG;
     private final F2fsSbInfo sbi;
     private final SimRwSem gcLock;
     private final VictimSelection victims;
@@ -34,8 +33,8 @@ public final class GarbageCollector {
 
     public GarbageCollector(F2fsSbInfo sbi, DataWriter writer, DataReader reader) {
         this.sbi = sbi;
-        var m = sbi.machine;
-        this.gcLock = new SimRwSem(sbi.sim, "gc_lock", m.account(org.f2fsobs.engine.platform.CpuOp.LOCK),
+        var m = sbi.machine();
+        this.gcLock = new SimRwSem(sbi.sim(), "gc_lock", m.account(org.f2fsobs.engine.platform.CpuOp.LOCK),
                 m.costPs(org.f2fsobs.engine.platform.CpuOp.LOCK));
         this.victims = new VictimSelection(sbi);
         this.migration = new GcMigration(sbi, writer, reader);
@@ -44,7 +43,7 @@ public final class GarbageCollector {
     /** The f2fs_gc call of f2fs_balance_fs (no GC_MERGE thread): gc_lock taken, then f2fs_gc. */
     public void balanceFs(SimTask t) {
         gcLock.downWrite(t);
-        sbi.stat.gcCalls++;                         // stat_inc_gc_call_count(sbi, FOREGROUND)
+        sbi.stat().gcCalls++;                         // stat_inc_gc_call_count(sbi, FOREGROUND)
         try {
             f2fsGc(t, GcType.BG_GC, true, 1);
         } finally {
@@ -72,7 +71,7 @@ public final class GarbageCollector {
         int ret = 0;
         LinkedHashMap<Integer, F2fsInode> gcList = new LinkedHashMap<>();
         while (true) {
-            if (sbi.cpError) {
+            if (sbi.cpError()) {
                 ret = -5;
                 break;
             }
@@ -88,21 +87,21 @@ public final class GarbageCollector {
             int segno = victims.getVictim(t, gcType);
             if (segno == NULL_SEGNO) {
                 ret = -61;
-                sbi.stat.gcNoVictim++;
+                sbi.stat().gcNoVictim++;
                 break;
             }
-            sbi.stat.gcVictims++;
+            sbi.stat().gcVictims++;
             int validBefore = sm.getValidBlocks(segno, true);
             int segFreed = doGarbageCollect(t, segno, gcList, gcType);
             if (segFreed == 0 && sm.getValidBlocks(segno, true) == validBefore) {
                 // CONFIG_F2FS_CHECK_FS marks such a segment in invalid_segmap to avoid an endless GC loop; the model
                 // stops: valid blocks no node owns are a corrupted volume
                 throw new org.f2fsobs.engine.f2fs.F2fsException("EFSCORRUPTED", "GC could move none of the " + validBefore
-                        + " valid blocks of section " + sbi.layout.getSecFromSeg(segno) + " (SIT and NAT disagree)");
+                        + " valid blocks of section " + sbi.layout().getSecFromSeg(segno) + " (SIT and NAT disagree)");
             }
-            if (segFreed == sbi.layout.segsPerSec) {
+            if (segFreed == sbi.layout().segsPerSec) {
                 secFreed++;
-                sbi.stat.gcSectionsFreed++;
+                sbi.stat().gcSectionsFreed++;
             }
             if (gcType == GcType.FG_GC) victims.curVictimSec = NULL_SEGNO;
             if (initGcType == GcType.FG_GC || !sm.hasNotEnoughFreeSecs(t, gcType == GcType.FG_GC ? secFreed : 0, 0)) {
@@ -118,7 +117,7 @@ public final class GarbageCollector {
     }
 
     private void checkpoint(SimTask t) {
-        sbi.stat.gcCheckpoints++;
+        sbi.stat().gcCheckpoints++;
         sbi.cp().writeCheckpoint(t, CpReason.CP_SYNC);   // __get_cp_reason: CP_SYNC (no fastboot, not closing)
     }
 
@@ -128,27 +127,27 @@ public final class GarbageCollector {
      * segments freed (no valid block left).
      */
     int doGarbageCollect(SimTask t, int startSegno, LinkedHashMap<Integer, F2fsInode> gcList, GcType gcType) {
-        var layout = sbi.layout;
+        var layout = sbi.layout();
         SegmentManager sm = sbi.smI();
         int endSegno = startSegno + layout.segsPerSec;
         boolean nodeType = sm.getSegEntry(startSegno).type().isNode();
         if (layout.isLargeSection()) {
-            sbi.meta().raMetaPages(t, sbi.sb.ssaBlkaddr() + startSegno, endSegno - startSegno, MetaType.SSA);
+            sbi.meta().raMetaPages(t, sbi.sb().ssaBlkaddr() + startSegno, endSegno - startSegno, MetaType.SSA);
         }
         SummaryBlock[] sums = new SummaryBlock[layout.segsPerSec];
         for (int segno = startSegno; segno < endSegno; segno++) sums[segno - startSegno] = sbi.meta().getSum(t, segno);
         int segFreed = 0, submitted = 0;
-        sbi.rq.startPlug(t);
+        sbi.rq().startPlug(t);
         try {
             for (int segno = startSegno; segno < endSegno; segno++) {
                 if (sm.getValidBlocks(segno, false) > 0) {
-                    if (sbi.cpError) continue;
+                    if (sbi.cpError()) continue;
                     SummaryBlock sum = sums[segno - startSegno];
                     if (sum == null) throw new org.f2fsobs.engine.f2fs.F2fsException("EFSCORRUPTED",
                             "segment " + segno + " has valid blocks but no summary block");
                     submitted += nodeType ? migration.gcNodeSegment(t, sum, segno)
                             : migration.gcDataSegment(t, sum, gcList, segno);
-                    sbi.stat.gcSegments++;
+                    sbi.stat().gcSegments++;
                 }
                 if (gcType == GcType.FG_GC && sm.getValidBlocks(segno, false) == 0) segFreed++;
                 if (layout.isLargeSection()) {
@@ -157,10 +156,10 @@ public final class GarbageCollector {
             }
             if (submitted > 0) {
                 if (nodeType) sbi.nmI().submitMergedNodeWrites(t);
-                else for (var io : sbi.dataIo) io.submitMerged(t);
+                else for (var io : sbi.dataIo()) io.submitMerged(t);
             }
         } finally {
-            sbi.rq.finishPlug(t);
+            sbi.rq().finishPlug(t);
         }
         return segFreed;
     }

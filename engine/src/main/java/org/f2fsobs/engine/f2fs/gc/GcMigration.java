@@ -60,7 +60,7 @@ final class GcMigration {
 
     /** gc_node_segment (FG_GC): returns the node pages submitted. */
     int gcNodeSegment(SimTask t, SummaryBlock sum, int segno) {
-        long startAddr = sbi.layout.startBlock(segno);
+        long startAddr = sbi.layout().startBlock(segno);
         NodeManager nm = sbi.nmI();
         int submitted = 0;
         for (int phase = 0; phase < 3; phase++) {
@@ -78,7 +78,7 @@ final class GcMigration {
                 if (!checkValidMap(t, segno, off)) continue;  // may become invalid during f2fs_get_node_page
                 moveNodePage(t, page);
                 submitted++;
-                sbi.stat.gcNodeBlocks++;
+                sbi.stat().gcNodeBlocks++;
             }
         }
         return submitted;
@@ -96,14 +96,14 @@ final class GcMigration {
 
     /** gc_data_segment (FG_GC, no forced migration): returns the pages submitted. */
     int gcDataSegment(SimTask t, SummaryBlock sum, LinkedHashMap<Integer, F2fsInode> gcList, int segno) {
-        long startAddr = sbi.layout.startBlock(segno);
+        long startAddr = sbi.layout().startBlock(segno);
         SegmentManager sm = sbi.smI();
         int submitted = 0;
         for (int phase = 0; phase < 5; phase++) {
             for (int off = 0; off < F2fsConst.BLKS_PER_SEG; off++) {
                 int nid = sum.nid()[off];
                 // stop GC if the section became fully valid (racing SSR allocation)
-                if (sm.getValidBlocks(segno, true) == sbi.layout.blocksPerSec) return submitted;
+                if (sm.getValidBlocks(segno, true) == sbi.layout().blocksPerSec) return submitted;
                 if (!checkValidMap(t, segno, off)) continue;
                 if (phase == 0) {
                     sbi.meta().raMetaPages(t, nid / NAT_ENTRY_PER_BLOCK, 1, MetaType.NAT);
@@ -114,7 +114,7 @@ final class GcMigration {
                 if (alive == null || phase == 2) continue;    // phase 2: f2fs_ra_node_page(ino), not issued
                 int ofsInNode = sum.ofsInNode()[off];
                 if (phase == 3) {
-                    F2fsInode inode = sbi.icache.iget(t, alive.ino());
+                    F2fsInode inode = sbi.icache().iget(t, alive.ino());
                     long bidx = startBidxOfNode(alive.nofs()) + ofsInNode;
                     if (!inode.compressed) readDataPage(t, inode, bidx);   // f2fs_get_read_data_page(REQ_RAHEAD)
                     gcList.putIfAbsent(inode.ino, inode);                  // add_gc_inode
@@ -126,7 +126,7 @@ final class GcMigration {
                 boolean moved = inode.compressed ? moveDataBlock(t, inode, bidx, segno, off) : moveDataPage(t, inode, bidx, segno, off);
                 if (moved) {
                     submitted++;
-                    sbi.stat.gcDataBlocks++;
+                    sbi.stat().gcDataBlocks++;
                 }
             }
         }
@@ -187,7 +187,7 @@ final class GcMigration {
         if (!checkValidMap(t, segno, off)) return false;
         AddressSpace m = inode.mapping();
         if (p.writeback()) {                                   // f2fs_wait_on_page_writeback
-            for (var io : sbi.dataIo) io.submitMergedCond(t, inode.ino);
+            for (var io : sbi.dataIo()) io.submitMergedCond(t, inode.ino);
             m.waitWriteback(t);                                // coarse: the file's writeback (no per-page wait)
         }
         if (m.setDirty(p)) writer.incDirty(inode);
@@ -207,19 +207,19 @@ final class GcMigration {
         DnodeOfData dn = nm.getDnodeOfData(t, inode.inodePage(), bidx, false);
         if (dn == null || !F2fsConst.isValidBlkaddr(dn.dataBlkaddr())) return false;
         long old = dn.dataBlkaddr();
-        for (var io : sbi.dataIo) io.submitMerged(t);
+        for (var io : sbi.dataIo()) io.submitMerged(t);
         Bio read = new Bio(ReqOp.READ, Bio.REQ_SYNC, old, 1);
         read.addRead(null);
-        sbi.rq.submitAndWait(t, read);
-        sbi.stat.dataBlocksRead++;
+        sbi.rq().submitAndWait(t, read);
+        sbi.stat().dataBlocksRead++;
         long ref = read.ref(0), tag = read.tag(0);
         var meta = read.meta(0);
         byte version = nm.getNodeInfo(t, dn.nid()).version();
-        var io = sbi.dataIo[CursegType.COLD_DATA.temp()];
-        sbi.wbCpData.inc();
+        var io = sbi.dataIo()[CursegType.COLD_DATA.temp()];
+        sbi.wbCpData().inc();
         long newAddr = sbi.smI().allocateDataBlock(t, old, CursegType.COLD_DATA,
                 new SegmentManager.Summary(dn.nid(), dn.ofsInNode(), version),
-                a -> io.submitPageWrite(t, a, status -> sbi.wbCpData.dec(), ref, tag, meta, Bio.REQ_SYNC, inode.ino));
+                a -> io.submitPageWrite(t, a, status -> sbi.wbCpData().dec(), ref, tag, meta, Bio.REQ_SYNC, inode.ino));
         nm.setDataBlkaddr(dn, newAddr);
         inode.fiAppendWrite = true;
         return true;

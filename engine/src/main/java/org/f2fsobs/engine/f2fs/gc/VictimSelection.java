@@ -5,7 +5,8 @@ import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_SEGNO;
 
 import java.util.BitSet;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
-import org.f2fsobs.engine.f2fs.gc.GcMode.GcType;
+import org.f2fsobs.engine.f2fs.segment.GcMode;
+import org.f2fsobs.engine.f2fs.segment.GcMode.GcType;
 import org.f2fsobs.engine.f2fs.segment.DirtySeglistInfo;
 import org.f2fsobs.engine.f2fs.segment.DirtyType;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
@@ -70,7 +71,7 @@ public final class VictimSelection {
     }
 
     private int getVictimByDefault(SimTask t, GcType gcType, SitInfo sm, DirtySeglistInfo dirtyI) {
-        var layout = sbi.layout;
+        var layout = sbi.layout();
         int lastSegment = layout.mainSecs * layout.segsPerSec;
         Policy p = selectPolicy(gcType, sm, dirtyI);
         p.minSegno = NULL_SEGNO;
@@ -129,7 +130,7 @@ public final class VictimSelection {
 
     /** got_it / got_result for LFS: foreground GC marks the section it collects, background GC the victim map. */
     private int gotResult(int segno, GcType gcType, DirtySeglistInfo dirtyI) {
-        int secno = sbi.layout.getSecFromSeg(segno);
+        int secno = sbi.layout().getSecFromSeg(segno);
         if (gcType == GcType.FG_GC) curVictimSec = secno;
         else dirtyI.victimSecmap().set(secno);
         return segno;
@@ -139,8 +140,8 @@ public final class VictimSelection {
     private Policy selectPolicy(GcType gcType, SitInfo sm, DirtySeglistInfo dirtyI) {
         Policy p = new Policy();
         p.gcMode = gcType == GcType.BG_GC ? GcMode.GC_CB : GcMode.GC_GREEDY;   // select_gc_type (no ATGC, gc_mode normal)
-        p.ofsUnit = sbi.layout.segsPerSec;
-        if (sbi.layout.isLargeSection()) {
+        p.ofsUnit = sbi.layout().segsPerSec;
+        if (sbi.layout().isLargeSection()) {
             p.dirtyBitmap = dirtyI.dirtySecmap();
             p.maxSearch = p.dirtyBitmap.cardinality();               // count_bits(dirty_secmap, 0, MAIN_SECS)
         } else {
@@ -163,17 +164,17 @@ public final class VictimSelection {
     /** get_gc_cost for LFS GC_GREEDY: get_valid_blocks(sbi, segno, true) (a sec_entry read for large sections). */
     private long getGcCost(SimTask t, int segno) {
         SegmentManager sm = sbi.smI();
-        sbi.cpu(t, sbi.layout.isLargeSection() ? CpuOp.SEC_ENTRY_READ : CpuOp.SEG_ENTRY_READ, 1);
+        sbi.cpu(t, sbi.layout().isLargeSection() ? CpuOp.SEC_ENTRY_READ : CpuOp.SEG_ENTRY_READ, 1);
         return sm.getValidBlocks(segno, true);
     }
 
     /** check_bg_victims: a section background GC picked before (none without a GC thread). */
     private int checkBgVictims(DirtySeglistInfo dirtyI) {
         BitSet v = dirtyI.victimSecmap();
-        for (int secno = v.nextSetBit(0); secno >= 0 && secno < sbi.layout.mainSecs; secno = v.nextSetBit(secno + 1)) {
+        for (int secno = v.nextSetBit(0); secno >= 0 && secno < sbi.layout().mainSecs; secno = v.nextSetBit(secno + 1)) {
             if (secUsageCheck(secno)) continue;
             v.clear(secno);
-            return sbi.layout.getSegFromSec(secno);
+            return sbi.layout().getSegFromSec(secno);
         }
         return NULL_SEGNO;
     }

@@ -1,6 +1,7 @@
 package org.f2fsobs.engine.f2fs.inode;
 
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.SbiFlag;
 import org.f2fsobs.engine.f2fs.node.InodeFields;
 import org.f2fsobs.engine.f2fs.node.NodePage;
 import org.f2fsobs.engine.kernel.mm.AddressSpace;
@@ -53,8 +54,8 @@ public final class F2fsInode {
         this.sbi = sbi;
         this.ino = ino;
         this.inodePage = inodePage;
-        this.iRwsem = new SimMutex(sbi.sim, "i_rwsem[" + ino + "]", sbi.machine.account(org.f2fsobs.engine.platform.CpuOp.LOCK),
-                sbi.machine.costPs(org.f2fsobs.engine.platform.CpuOp.LOCK));
+        this.iRwsem = new SimMutex(sbi.sim(), "i_rwsem[" + ino + "]", sbi.machine().account(org.f2fsobs.engine.platform.CpuOp.LOCK),
+                sbi.machine().costPs(org.f2fsobs.engine.platform.CpuOp.LOCK));
         InodeFields f = inodePage.inode;
         this.isize = f.size;
         this.links = f.links;
@@ -85,6 +86,6 @@ public final class F2fsInode {
     /** f2fs_mark_inode_dirty_sync: the inode page must be refreshed before the inode is written. */
     public void markDirty() {
         fiDirtyInode = true;
-        sbi.isDirty = true;
+        sbi.setSbiFlag(SbiFlag.SBI_IS_DIRTY);
     }
 }

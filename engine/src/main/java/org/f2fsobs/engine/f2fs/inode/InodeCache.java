@@ -33,7 +33,7 @@ public final class InodeCache {
         NodePage page = sbi.nmI().getNodePage(t, ino);
         if (page.kind != NodeKind.INODE) throw new F2fsException("EFSCORRUPTED", "node " + ino + " is not an inode");
         i = new F2fsInode(sbi, ino, page);
-        i.mapping = sbi.mm.newMapping(i, ops, "ino " + ino);
+        i.mapping = sbi.mm().newMapping(i, ops, "ino " + ino);
         inodes.put(ino, i);
         return i;
     }
@@ -55,9 +55,9 @@ public final class InodeCache {
         f.compressAlgorithm = algorithm;
         f.compressLevel = level;
         f.logClusterSize = logClusterSize;
-        f.mtimeNs = sbi.sim.nowNs();
+        f.mtimeNs = sbi.sim().nowNs();
         F2fsInode i = new F2fsInode(sbi, ino, page);
-        i.mapping = sbi.mm.newMapping(i, ops, "ino " + ino);
+        i.mapping = sbi.mm().newMapping(i, ops, "ino " + ino);
         i.markDirty();
         inodes.put(ino, i);
         return i;
@@ -75,7 +75,7 @@ public final class InodeCache {
         f.logClusterSize = i.logClusterSize;
         f.compressLevel = i.compressLevel;
         f.comprBlocks = i.comprBlocks;
-        f.mtimeNs = sbi.sim.nowNs();
+        f.mtimeNs = sbi.sim().nowNs();
         sbi.nmI().markDirty(i.inodePage);
         i.fiDirtyInode = false;
     }

@@ -1,6 +1,8 @@
 package org.f2fsobs.engine.f2fs.node;
 
 import static org.f2fsobs.engine.f2fs.F2fsConst.DEF_ADDRS_PER_BLOCK;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.SbiFlag;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.CountType;
 import static org.f2fsobs.engine.f2fs.F2fsConst.DEF_ADDRS_PER_INODE;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NAT_ENTRY_PER_BLOCK;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NEW_ADDR;
@@ -17,6 +19,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.IntFunction;
 import org.f2fsobs.engine.f2fs.F2fsConst;
 import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
@@ -57,18 +60,18 @@ public final class NodeManager {
     long validNodeCount;
     long validInodeCount;
     private final WaitCount nodeWriteback;
-    private final WriteIo[] nodeIo = new WriteIo[3];
+    private final WriteIo[] nodeIo = new WriteIo[F2fsConst.NR_TEMP_TYPE];
 
     public NodeManager(F2fsSbInfo sbi, BitSet natBitmap, int nextFreeNid, long validNodeCount, long validInodeCount,
                        List<NatJournalEntry> journal) {
         this.sbi = sbi;
         this.natBitmap = natBitmap;
-        this.maxNid = sbi.sb.natBlocks() * NAT_ENTRY_PER_BLOCK;
+        this.maxNid = sbi.sb().natBlocks() * NAT_ENTRY_PER_BLOCK;
         this.nextFreeNid = nextFreeNid;
         this.validNodeCount = validNodeCount;
         this.validInodeCount = validInodeCount;
-        this.nodeWriteback = new WaitCount(sbi.sim, "node writeback");
-        for (int i = 0; i < 3; i++) nodeIo[i] = new WriteIo(sbi, PageType.NODE, i);
+        this.nodeWriteback = new WaitCount(sbi.sim(), "node writeback");
+        for (int i = 0; i < nodeIo.length; i++) nodeIo[i] = new WriteIo(sbi, PageType.NODE, i);
         for (NatJournalEntry e : journal) natJournal.put(e.nid(), new NatEntry(e.nid(), e.ino(), e.blkaddr(), e.version()));
     }
 
@@ -108,8 +111,8 @@ public final class NodeManager {
 
     /** current_nat_addr: which copy of a NAT block is current. */
     public long currentNatAddr(int blockOff) {
-        long base = sbi.sb.natBlkaddr() + blockOff;
-        return natBitmap.get(blockOff) ? base + sbi.sb.natBlocks() : base;
+        long base = sbi.sb().natBlkaddr() + blockOff;
+        return natBitmap.get(blockOff) ? base + sbi.sb().natBlocks() : base;
     }
 
     /**
@@ -119,7 +122,7 @@ public final class NodeManager {
      */
     public void buildFreeNids(SimTask t) {
         int start = nextFreeNid / NAT_ENTRY_PER_BLOCK;
-        int blocks = sbi.sb.natBlocks();
+        int blocks = sbi.sb().natBlocks();
         sbi.meta().raMetaPages(t, start, F2fsConst.FREE_NID_PAGES, org.f2fsobs.engine.f2fs.MetaType.NAT);
         for (int i = 0; i < Math.min(F2fsConst.FREE_NID_PAGES, blocks); i++) sbi.meta().getNat(t, (start + i) % blocks);
     }
@@ -143,7 +146,7 @@ public final class NodeManager {
             if (fsynced && nid == e.ino) inodeEntry.fsyncedInode = true;
             inodeEntry.lastFsync = fsynced;
         }
-        sbi.isDirty = true;
+        sbi.setSbiFlag(SbiFlag.SBI_IS_DIRTY);
     }
 
     /** f2fs_alloc_nid */
@@ -210,9 +213,9 @@ public final class NodeManager {
     private void setPageDirty(NodePage p) {
         if (!p.dirty) {
             p.dirty = true;
-            sbi.nrDirtyNodes++;
+            sbi.incPageCount(CountType.F2FS_DIRTY_NODES);
         }
-        sbi.isDirty = true;
+        sbi.setSbiFlag(SbiFlag.SBI_IS_DIRTY);
     }
 
     /** Marks a node page dirty after its content changed (set_page_dirty on a node page). */
@@ -265,11 +268,10 @@ public final class NodeManager {
 
     /** read_node_folio: one node block, a synchronous one-page bio through the block layer (counted as a node read). */
     private MetaImage readNodeBlock(SimTask t, long blkaddr) {
-        if (t == null) throw new IllegalStateException("a node read needs a task (block " + blkaddr + ")");
         Bio bio = new Bio(ReqOp.READ, Bio.REQ_SYNC | Bio.REQ_META, blkaddr, 1);
         bio.addRead(null);
-        sbi.stat.metaRead(org.f2fsobs.engine.f2fs.MetaType.NODE);
-        sbi.rq.submitAndWait(t, bio);
+        sbi.stat().metaRead(org.f2fsobs.engine.f2fs.MetaType.NODE);
+        sbi.rq().submitAndWait(t, bio);
         return bio.meta(0);
     }
 
@@ -300,7 +302,7 @@ public final class NodeManager {
             NodePage p = it.next();
             // an inode the inode cache still holds keeps its inode page (F2fsInode points at it; dropping it would
             // leave later updates on a page no sync can find)
-            if (p.kind == NodeKind.INODE && sbi.icache != null && sbi.icache.cached(p.nid) != null) continue;
+            if (p.kind == NodeKind.INODE && sbi.icache() != null && sbi.icache().cached(p.nid) != null) continue;
             if (!p.dirty && p.writeback == 0) {
                 it.remove();
                 dropped++;
@@ -435,7 +437,7 @@ public final class NodeManager {
      */
     public void writeNodePage(SimTask t, NodePage p, boolean fsyncMark, boolean dentryMark, int reqFlags) {
         if (!p.dirty) return;
-        sbi.nodeWrite.downRead(t);
+        sbi.nodeWrite().downRead(t);
         try {
             NatEntry e = getNodeInfo(t, p.nid);
             long old = e.blkaddr;
@@ -445,7 +447,7 @@ public final class NodeManager {
             SegmentManager sm = sbi.smI();
             long cpVer = sbi.cp().checkpointVer();
             p.dirty = false;
-            sbi.nrDirtyNodes--;
+            sbi.decPageCount(CountType.F2FS_DIRTY_NODES);
             p.writeback++;
             nodeWriteback.inc();
             sbi.cpu(t, CpuOp.NODE_PAGE, 1);
@@ -456,10 +458,10 @@ public final class NodeManager {
                     });
             p.blkaddr = newAddr;
             setNodeAddr(t, p.nid, newAddr, fsyncMark);
-            sbi.stat.nodeBlocksWritten++;
-            if (fsyncMark) sbi.stat.rfNodeBlocks++;
+            sbi.stat().nodeBlocksWritten++;
+            if (fsyncMark) sbi.stat().rfNodeBlocks++;
         } finally {
-            sbi.nodeWrite.upRead(t);
+            sbi.nodeWrite().upRead(t);
         }
     }
 
@@ -542,7 +544,7 @@ public final class NodeManager {
         for (NodePage p : nodePagesOf(ino)) {
             if (!p.dirty || !p.isDnode()) continue;
             boolean mark = !atomic || p == last;
-            int flags = Bio.REQ_SYNC | (atomic && p == last && !sbi.opts.nobarrier() ? Bio.REQ_PREFLUSH | Bio.REQ_FUA : 0);
+            int flags = Bio.REQ_SYNC | (atomic && p == last && !sbi.opts().nobarrier() ? Bio.REQ_PREFLUSH | Bio.REQ_FUA : 0);
             writeNodePage(t, p, mark, mark && p.kind == NodeKind.INODE && dentryMark, flags);
             written++;
         }
@@ -585,7 +587,7 @@ public final class NodeManager {
         if (F2fsConst.isValidBlkaddr(e.blkaddr)) sbi.smI().invalidateBlocks(t, e.blkaddr, 1);
         if (p.dirty) {
             p.dirty = false;
-            sbi.nrDirtyNodes--;
+            sbi.decPageCount(CountType.F2FS_DIRTY_NODES);
         }
         setNodeAddr(t, p.nid, NULL_ADDR, false);
         nodePages.remove(p.nid);
@@ -623,16 +625,16 @@ public final class NodeManager {
     }
 
     /**
-     * Every NAT entry — the current NAT blocks under the journal and the cache — for the checker (ascending nid). The
-     * NAT blocks are read from the device directly, as fsck.f2fs (a program of its own, f2fs-tools) reads them.
+     * Every NAT entry — the current NAT blocks, as {@code natBlock} gives them by block offset (null for one never
+     * written), under the journal and the cache — for the checker (ascending nid). The checker reads those blocks from
+     * the device directly, as fsck.f2fs (a program of its own, f2fs-tools) does: see Fsck.natEntries.
      */
-    public TreeMap<Integer, NatEntry> allNatEntries() {
+    public TreeMap<Integer, NatEntry> allNatEntries(IntFunction<NatBlock> natBlock) {
         TreeMap<Integer, NatEntry> all = new TreeMap<>();
-        int blocks = sbi.sb.natBlocks();
+        int blocks = sbi.sb().natBlocks();
         for (int b = 0; b < blocks; b++) {
-            MetaImage img = sbi.rq.store().readMeta(currentNatAddr(b));
-            if (img == null) continue;
-            NatBlock nb = Blocks.nat(img, b);
+            NatBlock nb = natBlock.apply(b);
+            if (nb == null) continue;
             for (int i = 0; i < NAT_ENTRY_PER_BLOCK; i++) {
                 if (nb.blkaddr()[i] != NULL_ADDR) all.put(nb.startNid() + i, new NatEntry(nb.startNid() + i, nb.ino()[i], nb.blkaddr()[i], nb.version()[i]));
             }

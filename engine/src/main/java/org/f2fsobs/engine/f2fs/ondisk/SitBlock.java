@@ -14,7 +14,7 @@ public record SitBlock(int startSegno, RawSit[] entries) implements F2fsBlock {
     private static final RawSit[] ZERO_ENTRIES = new RawSit[org.f2fsobs.engine.f2fs.F2fsConst.SIT_ENTRY_PER_BLOCK];
 
     static {
-        RawSit zero = new RawSit(0, 0, new long[org.f2fsobs.engine.f2fs.F2fsConst.SIT_VBLOCK_MAP_SIZE / 8], 0);
+        RawSit zero = new RawSit(0, 0, new long[org.f2fsobs.engine.f2fs.F2fsConst.SIT_VBLOCK_MAP_SIZE / Long.BYTES], 0);
         java.util.Arrays.fill(ZERO_ENTRIES, zero);
     }
 

@@ -1,6 +1,7 @@
 package org.f2fsobs.engine.f2fs.recovery;
 
 import static org.f2fsobs.engine.f2fs.F2fsConst.NEW_ADDR;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.SbiFlag;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_ADDR;
 
 import java.util.TreeMap;
@@ -71,7 +72,7 @@ public final class Recovery {
         long start = sbi.smI().nextFreeBlkaddr(CursegType.WARM_NODE);
         long cpVer = sbi.cp().checkpointVer();
         TreeMap<Integer, FsyncInodeEntry> inodes = new TreeMap<>();
-        sbi.porDoing = true;
+        sbi.setSbiFlag(SbiFlag.SBI_POR_DOING);
         int walked, nrInodes;
         int[] replayed = new int[2];                 // {dnodes, blocks}
         try {
@@ -79,15 +80,15 @@ public final class Recovery {
             nrInodes = inodes.size();
             if (!inodes.isEmpty()) recoverData(t, start, cpVer, inodes, replayed);
         } finally {
-            sbi.porDoing = false;
+            sbi.clearSbiFlag(SbiFlag.SBI_POR_DOING);
             // truncate meta pages to be used by the recovery
-            sbi.meta().invalidate(sbi.layout.mainBlkaddr, Long.MAX_VALUE);
+            sbi.meta().invalidate(sbi.layout().mainBlkaddr, Long.MAX_VALUE);
         }
         if (nrInodes == 0) return new Result(walked, 0, 0, 0);
         // f2fs_allocate_new_segments: recovered data blocks beyond the logs' checkpointed offsets must not be reused
-        for (int temp = 0; temp < 3; temp++) sbi.smI().allocateNewSegment(t, CursegType.data(temp));
-        sbi.stat.recoveredInodes += nrInodes;
-        sbi.stat.recoveredBlocks += replayed[1];
+        for (int temp = 0; temp < F2fsConst.NR_CURSEG_DATA_TYPE; temp++) sbi.smI().allocateNewSegment(t, CursegType.data(temp));
+        sbi.stat().recoveredInodes += nrInodes;
+        sbi.stat().recoveredBlocks += replayed[1];
         sbi.cp().writeCheckpoint(t, CpReason.CP_RECOVERY);
         return new Result(walked, nrInodes, replayed[0], replayed[1]);
     }
@@ -101,7 +102,7 @@ public final class Recovery {
         long cpVer = sbi.cp().checkpointVer();
         ChainCheck chain = new ChainCheck(blkaddr);
         try {
-            while (sbi.layout.isMainBlkaddr(blkaddr)) {
+            while (sbi.layout().isMainBlkaddr(blkaddr)) {
                 NodeImage img = sbi.meta().getTmpNode(t, blkaddr);
                 if (!isRecoverableDnode(img, cpVer)) return false;
                 if (img.fsyncMark()) return true;
@@ -110,7 +111,7 @@ public final class Recovery {
             }
             return false;
         } finally {
-            sbi.meta().invalidate(sbi.layout.mainBlkaddr, Long.MAX_VALUE);
+            sbi.meta().invalidate(sbi.layout().mainBlkaddr, Long.MAX_VALUE);
         }
     }
 
@@ -123,7 +124,7 @@ public final class Recovery {
         long blkaddr = start;
         int walked = 0;
         ChainCheck chain = new ChainCheck(start);
-        while (sbi.layout.isMainBlkaddr(blkaddr)) {
+        while (sbi.layout().isMainBlkaddr(blkaddr)) {
             NodeImage img = sbi.meta().getTmpNode(t, blkaddr);
             if (!isRecoverableDnode(img, cpVer)) break;
             walked++;
@@ -170,7 +171,7 @@ public final class Recovery {
         if (!c.detecting) return;
         int raBlocks = F2fsConst.RECOVERY_MAX_RA_BLOCKS;
         for (int i = 0; i < 2; i++) {
-            if (!sbi.layout.isMainBlkaddr(c.fast)) {
+            if (!sbi.layout().isMainBlkaddr(c.fast)) {
                 c.detecting = false;
                 return;
             }
@@ -206,7 +207,7 @@ public final class Recovery {
     private void recoverData(SimTask t, long start, long cpVer, TreeMap<Integer, FsyncInodeEntry> inodes, int[] replayed) {
         long blkaddr = start;
         int raBlocks = F2fsConst.RECOVERY_MAX_RA_BLOCKS;
-        while (sbi.layout.isMainBlkaddr(blkaddr) && !inodes.isEmpty()) {
+        while (sbi.layout().isMainBlkaddr(blkaddr) && !inodes.isEmpty()) {
             NodeImage img = sbi.meta().getTmpNode(t, blkaddr);
             if (!isRecoverableDnode(img, cpVer)) break;
             FsyncInodeEntry e = inodes.get(img.ino());
@@ -231,18 +232,18 @@ public final class Recovery {
         for (int i = 0; i < p.addrs.length; i++) p.addrs[i] = NULL_ADDR;   // data slots come from do_recover_data
         for (int i = 0; i < p.nids.length; i++) p.nids[i] = 0;
         nm.markDirty(p);
-        sbi.icache.invalidate(img.ino());
+        sbi.icache().invalidate(img.ino());
     }
 
     /** recover_inode: size, links, name, flags from the logged inode page. */
     private void recoverInode(SimTask t, NodeImage img) {
-        F2fsInode inode = sbi.icache.iget(t, img.ino());
+        F2fsInode inode = sbi.icache().iget(t, img.ino());
         inode.isize = img.inode().size;
         inode.links = img.inode().links;
         inode.pino = img.inode().pino;
         inode.name = img.inode().name;
         inode.compressed = img.inode().compressed;            // i_flags
-        sbi.icache.updateInode(t, inode);                      // i_compr_blocks stays as checkpointed
+        sbi.icache().updateInode(t, inode);                      // i_compr_blocks stays as checkpointed
     }
 
     /**
@@ -251,13 +252,13 @@ public final class Recovery {
      * link (f2fs_delete_entry; its last link gone, iput evicts it).
      */
     private void recoverDentry(SimTask t, NodeImage img) {
-        F2fsInode parent = sbi.icache.iget(t, img.inode().pino);
+        F2fsInode parent = sbi.icache().iget(t, img.inode().pino);
         dir.forget(parent.ino);
         String name = img.inode().name;
         var de = dir.lookup(t, parent, name);
         if (de != null && de.ino() == img.ino()) return;
         if (de != null) {
-            F2fsInode einode = sbi.icache.iget(t, de.ino());
+            F2fsInode einode = sbi.icache().iget(t, de.ino());
             dir.deleteEntry(t, parent, name);
             einode.links--;
             einode.markDirty();
@@ -269,7 +270,7 @@ public final class Recovery {
     /** do_recover_data for one logged dnode. */
     private int doRecoverData(SimTask t, NodeImage img) {
         NodeManager nm = sbi.nmI();
-        F2fsInode inode = sbi.icache.iget(t, img.ino());
+        F2fsInode inode = sbi.icache().iget(t, img.ino());
         long startIndex = startBidxOfNode(img);
         long[] logged = img.addrs();
         int recovered = 0;
@@ -290,7 +291,7 @@ public final class Recovery {
                 nm.setDataBlkaddr(dn, NEW_ADDR);
                 continue;
             }
-            if (!sbi.layout.isMainBlkaddr(dest)) continue;     // COMPRESS_ADDR and anything else: not handled
+            if (!sbi.layout().isMainBlkaddr(dest)) continue;     // COMPRESS_ADDR and anything else: not handled
             // f2fs_replace_block: dest becomes valid, src (if any) invalid
             sbi.smI().replaceBlock(t, F2fsConst.isValidBlkaddr(src) ? src : NULL_ADDR, dest,
                     new org.f2fsobs.engine.f2fs.segment.SegmentManager.Summary(dn.nid(), dn.ofsInNode(), (byte) 0));

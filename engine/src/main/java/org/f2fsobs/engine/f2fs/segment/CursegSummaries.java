@@ -30,8 +30,8 @@ public final class CursegSummaries {
         SummaryBlock[] sums = ckpt.summaries().clone();
         boolean umount = ckpt.isSet(CheckpointImage.CP_UMOUNT_FLAG);       // __exist_node_summaries
         int nodeSumBlocks = umount ? F2fsConst.NR_CURSEG_NODE_TYPE : 0;
-        long sumStart = cpStart + 1 + sbi.sb.cpPayload();                   // start_sum_block
-        int dataSumBlocks = ckpt.cpPackTotalBlockCount() - 2 - sbi.sb.cpPayload() - nodeSumBlocks;
+        long sumStart = cpStart + 1 + sbi.sb().cpPayload();                   // start_sum_block
+        int dataSumBlocks = ckpt.cpPackTotalBlockCount() - F2fsConst.F2FS_CP_PACKS - sbi.sb().cpPayload() - nodeSumBlocks;
         if (ckpt.isSet(CheckpointImage.CP_COMPACT_SUM_FLAG) && dataSumBlocks >= 2) {
             meta.raMetaPages(t, sumStart, dataSumBlocks, MetaType.CP);
         }
@@ -42,7 +42,7 @@ public final class CursegSummaries {
             for (int i = 0; i < nodeSumBlocks; i++) meta.getCpPackBlock(t, nodeSumStart + i);
             return sums;
         }
-        for (int temp = 0; temp < 3; temp++) {
+        for (int temp = 0; temp < F2fsConst.NR_CURSEG_NODE_TYPE; temp++) {
             CursegType type = CursegType.node(temp);
             int segno = ckpt.cursegSegno()[type.ordinal()];
             meta.getSum(t, segno);                                          // GET_SUM_BLOCK: its entries are replaced
@@ -58,7 +58,7 @@ public final class CursegSummaries {
     static SummaryBlock restoreNodeSummary(SimTask t, F2fsSbInfo sbi, int segno) {
         MetaMapping meta = sbi.meta();
         SummaryBlock sum = SummaryBlock.empty();
-        long addr = sbi.layout.startBlock(segno);
+        long addr = sbi.layout().startBlock(segno);
         for (int i = 0; i < F2fsConst.BLKS_PER_SEG; i += F2fsConst.BIO_MAX_VECS, addr += F2fsConst.BIO_MAX_VECS) {
             int nrpages = Math.min(F2fsConst.BIO_MAX_VECS, F2fsConst.BLKS_PER_SEG - i);
             meta.raMetaPages(t, addr, nrpages, MetaType.POR);

@@ -1,10 +1,15 @@
 package org.f2fsobs.engine.f2fs.segment;
 
-/** enum log_type (CURSEG_HOT_DATA … CURSEG_COLD_NODE): the six persistent logs, kernel order and spelling. */
+import org.f2fsobs.engine.f2fs.F2fsConst;
+
+/**
+ * enum log_type (CURSEG_HOT_DATA … CURSEG_COLD_NODE): the NR_PERSISTENT_LOG persistent logs, kernel order and spelling;
+ * the first NR_CURSEG_DATA_TYPE are data logs.
+ */
 public enum CursegType {
     HOT_DATA, WARM_DATA, COLD_DATA, HOT_NODE, WARM_NODE, COLD_NODE;
 
-    public static final int NR_PERSISTENT_LOG = 6;
+    public static final int NR_PERSISTENT_LOG = F2fsConst.NR_CURSEG_PERSIST_TYPE;
     private static final CursegType[] ALL = values();
 
     public boolean isData() {
@@ -17,7 +22,7 @@ public enum CursegType {
 
     /** Temperature index 0 (HOT) … 2 (COLD) within data or node. */
     public int temp() {
-        return ordinal() % 3;
+        return ordinal() % F2fsConst.NR_CURSEG_DATA_TYPE;
     }
 
     public static CursegType of(int i) {
@@ -29,7 +34,7 @@ public enum CursegType {
     }
 
     public static CursegType node(int temp) {
-        return ALL[3 + temp];
+        return ALL[F2fsConst.NR_CURSEG_DATA_TYPE + temp];
     }
 
     /** The log's name as it appears in results ("warm_data"). */

@@ -1,6 +1,8 @@
 package org.f2fsobs.engine.f2fs.segment;
 
 import static org.f2fsobs.engine.f2fs.F2fsConst.BLKS_PER_SEG;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.SbiFlag;
+import org.f2fsobs.engine.f2fs.F2fsSbInfo.CountType;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_SEGNO;
 
 import java.util.BitSet;
@@ -20,8 +22,9 @@ import org.f2fsobs.engine.sim.SimTask;
  * {@link #getSegEntry} / {@link #getSecEntry}, which count it. Running short of free sections runs foreground GC
  * ({@link #balanceFs}); there is no SSR: the logs always allocate LFS, as with mode=lfs (docs: departures).
  *
- * <p>Methods that take a {@link SimTask} charge CPU and take the kernel's locks in that task; a null task (mkfs,
- * mount-time rebuild, offline tests) does neither.
+ * <p>Methods that take a {@link SimTask} charge CPU and take the kernel's locks in that task; an
+ * {@link org.f2fsobs.engine.sim.OfflineTask} (a benchmark or a test poking the structure) is charged nothing and takes
+ * no lock, by its type.
  */
 public final class SegmentManager {
     private static final CursegType[] CURSEG_TYPES = CursegType.values();
@@ -39,19 +42,19 @@ public final class SegmentManager {
 
     public SegmentManager(F2fsSbInfo sbi, BitSet sitBitmap, int reservedSegments, int ovpSegments) {
         this.sbi = sbi;
-        this.layout = sbi.layout;
+        this.layout = sbi.layout();
         this.mainSegs = layout.mainSegs;
         this.segsPerSec = layout.segsPerSec;
         this.largeSection = layout.isLargeSection();
-        var m = sbi.machine;
+        var m = sbi.machine();
         int lockAcct = m.account(CpuOp.LOCK);
         long lockPs = m.costPs(CpuOp.LOCK);
-        this.sitI = new SitInfo(mainSegs, layout.mainSecs, sbi.sb.sitBlkaddr(), sbi.sb.sitBlocks(), sitBitmap,
-                new SimRwSem(sbi.sim, "sentry_lock", lockAcct, lockPs));
-        this.freeI = new FreeSegmapInfo(new SimSpinlock(sbi.sim, "segmap_lock", lockAcct, lockPs));
-        this.dirtyI = new DirtySeglistInfo(new SimMutex(sbi.sim, "seglist_lock", lockAcct, lockPs));
+        this.sitI = new SitInfo(mainSegs, layout.mainSecs, sbi.sb().sitBlkaddr(), sbi.sb().sitBlocks(), sitBitmap,
+                new SimRwSem(sbi.sim(), "sentry_lock", lockAcct, lockPs));
+        this.freeI = new FreeSegmapInfo(new SimSpinlock(sbi.sim(), "segmap_lock", lockAcct, lockPs));
+        this.dirtyI = new DirtySeglistInfo(new SimMutex(sbi.sim(), "seglist_lock", lockAcct, lockPs));
         for (CursegType t : CursegType.values()) {
-            cursegs[t.ordinal()] = new CursegInfo(t, new SimMutex(sbi.sim, "curseg_mutex[" + t.key() + "]", lockAcct, lockPs));
+            cursegs[t.ordinal()] = new CursegInfo(t, new SimMutex(sbi.sim(), "curseg_mutex[" + t.key() + "]", lockAcct, lockPs));
         }
         this.reservedSegments = reservedSegments;
         this.ovpSegments = ovpSegments;
@@ -90,7 +93,7 @@ public final class SegmentManager {
      */
     public int getCkptValidBlocks(SimTask t, int segno, boolean useSection) {
         if (useSection && largeSection) {
-            sbi.stat.ckptValidBlocksSectionCalls++;
+            sbi.stat().ckptValidBlocksSectionCalls++;
             if (sbi.flagSecCkptValidBlocks()) {
                 sbi.cpu(t, CpuOp.SEC_ENTRY_READ, 1);
                 return getSecEntry(segno).ckptValidBlocks;
@@ -111,10 +114,15 @@ public final class SegmentManager {
 
     /** set_ckpt_valid_blocks (seed 000): recompute a section's value from its segments. */
     void setCkptValidBlocks(SimTask t, int segno) {
+        setCkptValidBlocks0(segno);
+        sbi.cpu(t, CpuOp.SEG_ENTRY_READ, segsPerSec);
+    }
+
+    /** set_ckpt_valid_blocks without the charge: the mount-time rebuild (see {@link #buildFromSitEntries}). */
+    private void setCkptValidBlocks0(int segno) {
         int startSegno = layout.getSegFromSec(layout.getSecFromSeg(segno));
         int blocks = 0;
         for (int i = 0; i < segsPerSec; i++) blocks += getSegEntry(startSegno + i).ckptValidBlocks;
-        sbi.cpu(t, CpuOp.SEG_ENTRY_READ, segsPerSec);
         getSecEntry(segno).ckptValidBlocks = blocks;
     }
 
@@ -157,11 +165,11 @@ public final class SegmentManager {
 
     /** __get_secs_required + has_not_enough_free_secs (6.14): always evaluates has_curseg_enough_space. */
     public boolean hasNotEnoughFreeSecs(SimTask t, int freed, int needed) {
-        sbi.stat.hasNotEnoughFreeSecsCalls++;
-        if (sbi.porDoing) return false;
+        sbi.stat().hasNotEnoughFreeSecsCalls++;
+        if (sbi.isSbiFlagSet(SbiFlag.SBI_POR_DOING)) return false;
         long cap = capBlksPerSec();
-        long totalNodeBlocks = sbi.nrDirtyNodes + sbi.nrDirtyDents + sbi.nrDirtyImeta;
-        long totalDentBlocks = sbi.nrDirtyDents;
+        long totalNodeBlocks = sbi.getPages(CountType.F2FS_DIRTY_NODES) + sbi.getPages(CountType.F2FS_DIRTY_DENTS) + sbi.getPages(CountType.F2FS_DIRTY_IMETA);
+        long totalDentBlocks = sbi.getPages(CountType.F2FS_DIRTY_DENTS);
         long nodeSecs = totalNodeBlocks / cap, dentSecs = totalDentBlocks / cap;
         long nodeBlocks = totalNodeBlocks % cap, dentBlocks = totalDentBlocks % cap;
         long lowerSecs = nodeSecs + dentSecs;
@@ -181,16 +189,17 @@ public final class SegmentManager {
     }
 
     /**
-     * f2fs_balance_fs: when free sections run short, foreground garbage collection (f2fs_gc through the mount's
-     * {@link org.f2fsobs.engine.f2fs.gc.GarbageCollector}). Without one (a volume used offline, outside a mount) that
-     * case is ENOSPC.
+     * f2fs_balance_fs(sbi, true): when free sections run short, foreground garbage collection (f2fs_gc through the
+     * mount's {@link org.f2fsobs.engine.f2fs.gc.GarbageCollector}); a segment manager built without one (tests of the
+     * structure alone) answers ENOSPC there. Departure: the kernel's {@code need} argument only decides whether
+     * excess cached NAT entries start f2fs_balance_fs_bg, which the model does not run, so it is left out.
      */
-    public void balanceFs(SimTask t, boolean need) {
-        sbi.stat.balanceFsCalls++;
+    public void balanceFs(SimTask t) {
+        sbi.stat().balanceFsCalls++;
         sbi.cpu(t, CpuOp.BALANCE_FS, 1);
-        if (sbi.cpError) return;
+        if (sbi.cpError()) return;
         if (hasEnoughFreeSecs(t, 0, 0)) return;
-        if (sbi.gc() != null && t != null) {
+        if (sbi.gc() != null) {
             sbi.gc().balanceFs(t);
             return;
         }
@@ -266,7 +275,7 @@ public final class SegmentManager {
     public void invalidateBlocks(SimTask t, long addr, int len) {
         if (!org.f2fsobs.engine.f2fs.F2fsConst.isValidBlkaddr(addr)) return;
         SimRwSem lock = sitI.sentryLock;
-        if (t != null) lock.downWrite(t);
+        lock.downWrite(t);
         try {
             long a = addr;
             int left = len;
@@ -281,7 +290,7 @@ public final class SegmentManager {
                 left -= n;
             }
         } finally {
-            if (t != null) lock.upWrite(t);
+            lock.upWrite(t);
         }
     }
 
@@ -290,7 +299,7 @@ public final class SegmentManager {
     /** locate_dirty_segment */
     public void locateDirtySegment(SimTask t, int segno) {
         if (segno == NULL_SEGNO || isCurseg(segno)) return;
-        if (t != null) dirtyI.seglistLock.lock(t);
+        dirtyI.seglistLock.lock(t);
         try {
             int validBlocks = getValidBlocks(segno, false);
             getCkptValidBlocks(t, segno, false);
@@ -303,7 +312,7 @@ public final class SegmentManager {
                 removeDirtySegment(segno, DirtyType.DIRTY);
             }
         } finally {
-            if (t != null) dirtyI.seglistLock.unlock(t);
+            dirtyI.seglistLock.unlock(t);
         }
     }
 
@@ -380,11 +389,9 @@ public final class SegmentManager {
      */
     public long allocateDataBlock(SimTask t, long oldBlkaddr, CursegType type, Summary sum, java.util.function.LongConsumer onAllocated) {
         CursegInfo curseg = cursegs[type.ordinal()];
-        if (t != null) {
-            sbi.cursegLock.downRead(t);
-            curseg.cursegMutex.lock(t);
-            sitI.sentryLock.downWrite(t);
-        }
+        sbi.cursegLock().downRead(t);
+        curseg.cursegMutex.lock(t);
+        sitI.sentryLock.downWrite(t);
         long newBlkaddr;
         try {
             if (curseg.segno == NULL_SEGNO) throw new F2fsException("ENOSPC", "log " + type.key() + " has no segment");
@@ -396,7 +403,7 @@ public final class SegmentManager {
             curseg.sumVersion[curseg.nextBlkoff] = sum.version();
             curseg.nextBlkoff++;
             boolean segmentFull = curseg.nextBlkoff >= BLKS_PER_SEG;
-            sbi.stat.blocksWrittenByLog[type.ordinal()]++;
+            sbi.stat().blocksWrittenByLog[type.ordinal()]++;
 
             updateSegmentMtime(oldBlkaddr);
             updateSegmentMtime(newBlkaddr);
@@ -409,15 +416,13 @@ public final class SegmentManager {
             locateDirtySegment(t, layout.getSegno(oldBlkaddr));
             locateDirtySegment(t, layout.getSegno(newBlkaddr));
         } finally {
-            if (t != null) sitI.sentryLock.upWrite(t);
+            sitI.sentryLock.upWrite(t);
         }
         try {
             if (onAllocated != null) onAllocated.accept(newBlkaddr);
         } finally {
-            if (t != null) {
-                curseg.cursegMutex.unlock(t);
-                sbi.cursegLock.upRead(t);
-            }
+            curseg.cursegMutex.unlock(t);
+            sbi.cursegLock().upRead(t);
         }
         return newBlkaddr;
     }
@@ -490,7 +495,7 @@ public final class SegmentManager {
 
     /** write_sum_page: the summary of a closed segment becomes a dirty meta page at GET_SUM_BLOCK. */
     private void writeSumPage(CursegInfo curseg) {
-        sbi.cp().updateMetaPage(sbi.sb.ssaBlkaddr() + curseg.segno, curseg.summarySnapshot());
+        sbi.cp().updateMetaPage(sbi.sb().ssaBlkaddr() + curseg.segno, curseg.summarySnapshot());
     }
 
     /** __get_next_segno */
@@ -499,14 +504,14 @@ public final class SegmentManager {
         if (largeSection) return curseg.segno;
         if (!curseg.inited) return 0;
         if (type == CursegType.HOT_DATA || type.isNode()) return 0;
-        if (sbi.opts.allocReuse(mainSegs)) return 0;               // ALLOC_MODE_REUSE: find segments from 0 to reuse freed ones
+        if (sbi.opts().allocReuse(mainSegs)) return 0;               // ALLOC_MODE_REUSE: find segments from 0 to reuse freed ones
         return curseg.segno;
     }
 
     /** get_new_segment: next free segment of the section, else the next free section from the hint. */
     private int getNewSegment(SimTask t, int newseg, boolean newSec) {
         int hint = layout.getSecFromSeg(Math.max(newseg, 0));
-        if (t != null) freeI.segmapLock.lock(t);
+        freeI.segmapLock.lock(t);
         try {
             int segno;
             if (!newSec && newseg >= 0 && ((newseg + 1) % segsPerSec) != 0) {
@@ -531,7 +536,7 @@ public final class SegmentManager {
             setInuse(segno);
             return segno;
         } finally {
-            if (t != null) freeI.segmapLock.unlock(t);
+            freeI.segmapLock.unlock(t);
         }
     }
 
@@ -597,7 +602,7 @@ public final class SegmentManager {
 
     /** f2fs_clear_prefree_segments (no discard): prefree segments become free once a checkpoint no longer needs them. */
     public void clearPrefreeSegments(SimTask t) {
-        if (t != null) dirtyI.seglistLock.lock(t);
+        dirtyI.seglistLock.lock(t);
         try {
             BitSet pre = dirtyI.dirtySegmap[DirtyType.PRE.ordinal()];
             for (int segno = pre.nextSetBit(0); segno >= 0; segno = pre.nextSetBit(segno + 1)) {
@@ -606,7 +611,7 @@ public final class SegmentManager {
             pre.clear();
             dirtyI.nrDirty[DirtyType.PRE.ordinal()] = 0;
         } finally {
-            if (t != null) dirtyI.seglistLock.unlock(t);
+            dirtyI.seglistLock.unlock(t);
         }
     }
 
@@ -664,8 +669,9 @@ public final class SegmentManager {
             sitI.writtenValidBlocks += se.validBlocks;
             if (largeSection) sitI.secEntries[layout.getSecFromSeg(segno)].validBlocks += se.validBlocks;
         }
+        // departure: the kernel's build_sit_entries runs in the mount task; the model does not charge this rebuild
         if (largeSection && sbi.flagSecCkptValidBlocks()) {
-            for (int segno = 0; segno < mainSegs; segno += segsPerSec) setCkptValidBlocks(null, segno);
+            for (int segno = 0; segno < mainSegs; segno += segsPerSec) setCkptValidBlocks0(segno);
         }
         // init_free_segmap
         freeI.freeSegments = mainSegs;

@@ -1,9 +1,13 @@
 package org.f2fsobs.engine.f2fs.segment;
 
 import java.util.BitSet;
+import org.f2fsobs.engine.f2fs.F2fsConst;
 import org.f2fsobs.engine.sim.SimRwSem;
 
-/** Mirrors {@code struct sit_info} in fs/f2fs/segment.h: the SIT cache and its bookkeeping. */
+/**
+ * Mirrors {@code struct sit_info} in fs/f2fs/segment.h: the SIT cache and its bookkeeping, and the SIT area's
+ * addressing as segment.h keeps it (current_sit_addr, next_sit_addr, set_to_next_sit over the version bitmap).
+ */
 public final class SitInfo {
     final SegEntry[] sentries;           // SIT segment-level cache
     final SecEntry[] secEntries;         // SIT section-level cache
@@ -12,12 +16,12 @@ public final class SitInfo {
     long writtenValidBlocks;             // for checkpoint (written_valid_blocks)
     final long sitBaseAddr;              // start block address of SIT area
     final int sitBlocks;                 // # of blocks used by one SIT copy
-    final BitSet sitBitmap;              // SIT version bitmap: which copy of each SIT block is current
+    private final BitSet sitBitmap;      // SIT version bitmap: which copy of each SIT block is current
     final SimRwSem sentryLock;           // to protect SIT cache
     long segEntryReads;                  // every get_seg_entry(): the P1 evidence
     long secEntryReads;                  // every get_sec_entry()
     /** last_victim[gc_mode]: where the next victim search of each GC policy starts (segno); indexed by GcMode. */
-    public final int[] lastVictim = new int[5];
+    public final int[] lastVictim = new int[GcMode.MAX_GC_POLICY];
 
     SitInfo(int mainSegs, int mainSecs, long sitBaseAddr, int sitBlocks, BitSet sitBitmap, SimRwSem sentryLock) {
         this.sentries = new SegEntry[mainSegs];
@@ -26,8 +30,36 @@ public final class SitInfo {
         for (int i = 0; i < mainSecs; i++) secEntries[i] = new SecEntry();
         this.sitBaseAddr = sitBaseAddr;
         this.sitBlocks = sitBlocks;
-        this.sitBitmap = sitBitmap;
+        this.sitBitmap = (BitSet) sitBitmap.clone();     // build_sit_info copies the checkpoint's bitmap
         this.sentryLock = sentryLock;
+    }
+
+    /** SIT_BLOCK_OFFSET: the SIT block holding segment {@code segno}'s entry. */
+    public static int sitBlockOffset(int segno) {
+        return segno / F2fsConst.SIT_ENTRY_PER_BLOCK;
+    }
+
+    /** current_sit_addr: the block address of the current copy of the SIT block holding {@code start}'s entry. */
+    public long currentSitAddr(int start) {
+        int offset = sitBlockOffset(start);
+        long blkAddr = sitBaseAddr + offset;
+        return sitBitmap.get(offset) ? blkAddr + sitBlocks : blkAddr;
+    }
+
+    /** next_sit_addr: the other copy of the SIT block at {@code blockAddr}. */
+    public long nextSitAddr(long blockAddr) {
+        long off = blockAddr - sitBaseAddr;
+        return sitBaseAddr + (off < sitBlocks ? off + sitBlocks : off - sitBlocks);
+    }
+
+    /** set_to_next_sit: the other copy of {@code start}'s SIT block becomes the current one. */
+    public void setToNextSit(int start) {
+        sitBitmap.flip(sitBlockOffset(start));
+    }
+
+    /** get_sit_bitmap: a copy of the version bitmap, as do_checkpoint puts it into the checkpoint. */
+    public BitSet getSitBitmap() {
+        return (BitSet) sitBitmap.clone();
     }
 
     public long writtenValidBlocks() { return writtenValidBlocks; }

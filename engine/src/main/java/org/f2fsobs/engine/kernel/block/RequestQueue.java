@@ -52,6 +52,10 @@ public final class RequestQueue {
 
     public BlockStats stats() { return stats; }
     public DeviceStore store() { return store; }
+    /** The disk's content references (what a data block's bytes are): simulator bookkeeping, not I/O. */
+    public org.f2fsobs.engine.sim.device.ContentRegistry registry() { return store.registry(); }
+    /** The disk's write identities (which write(2) a block's content came from): simulator bookkeeping, not I/O. */
+    public org.f2fsobs.engine.sim.device.WriteTags tags() { return store.tags(); }
     public IoScheduler scheduler() { return scheduler; }
     public int maxRequestBlocks() { return maxBlocks; }
     public long capacityBlocks() { return store.nrBlocks(); }

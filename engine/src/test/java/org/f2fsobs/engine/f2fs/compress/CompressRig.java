@@ -120,7 +120,7 @@ public final class CompressRig {
         int fd = v.open(t, path, Volume.O_RDONLY);
         long size = v.openFile(fd).inode.isize;
         byte[] out = new byte[(int) size];
-        ContentRegistry reg = v.sbi().registry;
+        ContentRegistry reg = v.sbi().registry();
         for (long pos = 0; pos < size; pos += chunk) {
             v.pread(t, fd, pos, Math.min(chunk, size - pos), (idx, ref, off, len) -> {
                 byte[] b = reg.bytes(ref);

@@ -30,7 +30,7 @@ class CompressSyncTests {
         Volume vol = rig.boot(flags(skipCp), (t, v) -> {
             v.mkdirs(t, "c", true);
             v.sync(t);
-            F2fsStat s = v.sbi().stat;
+            F2fsStat s = v.sbi().stat();
             int fd = v.open(t, "c/f", Volume.O_CREAT | Volume.O_WRONLY | Volume.O_SYNC);
             long cp0 = s.checkpoints;
             for (int i = 0; i < 4; i++) v.pwrite(t, fd, i * 16384L, 16384, text);
@@ -64,7 +64,7 @@ class CompressSyncTests {
         rig.boot(flags(skipCp), (t, v) -> {
             v.mkdirs(t, "c", true);
             v.sync(t);
-            F2fsStat s = v.sbi().stat;
+            F2fsStat s = v.sbi().stat();
             int fd = v.open(t, "c/f", Volume.O_CREAT | Volume.O_RDWR | Volume.O_SYNC);
             for (int i = 0; i < 8; i++) v.pwrite(t, fd, i * 4096L, 4096, text);    // 4 KiB appends: clusters stay raw
             assertThat(s.compressedClustersWritten).isZero();
@@ -98,8 +98,8 @@ class CompressSyncTests {
             v.sync(t);                                          // the empty file is checkpointed
             fd = v.open(t, "c/f", Volume.O_WRONLY | Volume.O_SYNC);
             v.pwrite(t, fd, 0, 16384, text);                    // one compressed cluster, fsync'd by O_SYNC
-            assertThat(v.sbi().stat.compressedClustersWritten).isEqualTo(1);
-            assertThat(v.sbi().stat.fsyncRollForward).isEqualTo(skipCp ? 1 : 0);
+            assertThat(v.sbi().stat().compressedClustersWritten).isEqualTo(1);
+            assertThat(v.sbi().stat().fsyncRollForward).isEqualTo(skipCp ? 1 : 0);
         });
         rig.powerCut(CrashMode.DROP_ALL);
         byte[] want = CompressRig.expected(text, 16384);
@@ -108,10 +108,10 @@ class CompressSyncTests {
             byte[] got = CompressRig.readAll(t, v, "c/f", 16384);
             if (skipCp) {
                 assertThat(got).as("rolled-forward compressed cluster").isNotEqualTo(want);
-                assertThat(v.sbi().stat.compressedClustersRead).as("no longer a compressed cluster").isZero();
+                assertThat(v.sbi().stat().compressedClustersRead).as("no longer a compressed cluster").isZero();
             } else {
                 assertThat(got).as("checkpointed compressed cluster").isEqualTo(want);
-                assertThat(v.sbi().stat.compressedClustersRead).isEqualTo(1);
+                assertThat(v.sbi().stat().compressedClustersRead).isEqualTo(1);
             }
         });
         assertThat(after.recovery().inodes()).isEqualTo(skipCp ? 1 : 0);

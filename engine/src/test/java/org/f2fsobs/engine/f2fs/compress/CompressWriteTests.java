@@ -41,13 +41,13 @@ class CompressWriteTests {
             assertThat(s[3]).isEqualTo(NEW_ADDR);
             assertThat(i.comprBlocks).as("i_compr_blocks = blocks saved").isEqualTo(3);
             // the stored block starts with the 24-byte header: clen, chksum 0, reserved
-            byte[] blk = v.sbi().registry.bytes(v.kernel().store().readRef(s[1]));
+            byte[] blk = v.sbi().registry().bytes(v.kernel().store().readRef(s[1]));
             int clen = CompressData.clen(blk);
             assertThat(clen).isPositive().isLessThan(4096 - CompressData.COMPRESS_HEADER_SIZE);
             assertThat(CompressData.chksum(blk)).isZero();
             for (int k = 4; k < 24; k++) assertThat(blk[k]).isZero();
             for (int k = 24 + clen; k < 4096; k++) assertThat(blk[k]).as("tail byte %d", k).isZero();
-            F2fsStat st = v.sbi().stat;
+            F2fsStat st = v.sbi().stat();
             assertThat(st.compressedClustersWritten).isEqualTo(1);
             assertThat(st.compressedBlocksWritten).isEqualTo(1);
             assertThat(st.rawClustersWritten).isZero();
@@ -63,7 +63,7 @@ class CompressWriteTests {
             v.mkdirs(t, "c", true);
             F2fsInode i = writeFile(t, v, "c/r", random, 4);
             for (long a : CompressRig.slots(t, v, i, 0, 4)) assertThat(F2fsConst.isValidBlkaddr(a)).isTrue();
-            F2fsStat st = v.sbi().stat;
+            F2fsStat st = v.sbi().stat();
             assertThat(st.compressEagain).isEqualTo(1);
             assertThat(st.rawClustersWritten).isEqualTo(1);
             assertThat(st.compressedClustersWritten).isZero();
@@ -81,7 +81,7 @@ class CompressWriteTests {
             long[] s = CompressRig.slots(t, v, i, 0, 4);
             assertThat(F2fsConst.isValidBlkaddr(s[0])).isTrue();
             assertThat(F2fsConst.isValidBlkaddr(s[1])).isTrue();
-            F2fsStat st = v.sbi().stat;
+            F2fsStat st = v.sbi().stat();
             assertThat(st.rawClustersWritten).isEqualTo(1);
             assertThat(st.compressEagain).isZero();
             assertThat(v.vmallocStats().get("vm_map_ram_calls")).as("no mapping for a cluster that may not compress").isZero();
@@ -95,16 +95,16 @@ class CompressWriteTests {
         CompressRig.Generated random = CompressRig.random(rig.store, 2);
         rig.boot(O, (t, v) -> {
             v.mkdirs(t, "c", true);
-            long[] before = v.sbi().stat.blocksWrittenByLog.clone();
+            long[] before = v.sbi().stat().blocksWrittenByLog.clone();
             F2fsInode i = writeFile(t, v, "c/t", text, 64);
-            F2fsStat st = v.sbi().stat;
+            F2fsStat st = v.sbi().stat();
             long cold = st.blocksWrittenByLog[CursegType.COLD_DATA.ordinal()] - before[CursegType.COLD_DATA.ordinal()];
             assertThat(st.compressedClustersWritten).isEqualTo(16);
             assertThat(cold).isEqualTo(st.compressedBlocksWritten).isLessThan(64);
             for (int c = 0; c < 16; c++) {
                 long[] s = CompressRig.slots(t, v, i, 4L * c, 4);
                 assertThat(s[0]).isEqualTo(COMPRESS_ADDR);
-                int seg = v.sbi().layout.getSegno(s[1]);
+                int seg = v.sbi().layout().getSegno(s[1]);
                 assertThat(v.sbi().smI().peekSegEntry(seg).type()).isEqualTo(CursegType.COLD_DATA);
             }
             long warm0 = st.blocksWrittenByLog[CursegType.WARM_DATA.ordinal()];
@@ -126,7 +126,7 @@ class CompressWriteTests {
             int k = 0;
             while (k + 1 < 4 && F2fsConst.isValidBlkaddr(old[k + 1])) k++;
             v.dropCaches(t);
-            F2fsStat st = v.sbi().stat;
+            F2fsStat st = v.sbi().stat();
             long cw = st.compressedClustersWritten, cold = st.blocksWrittenByLog[CursegType.COLD_DATA.ordinal()];
             int fd = v.open(t, "c/o", Volume.O_WRONLY);
             v.pwrite(t, fd, 5 * 4096L + 100, 1000, text2);             // 1000 bytes inside page 5 (cluster 1)
@@ -140,8 +140,8 @@ class CompressWriteTests {
             while (k2 + 1 < 4 && F2fsConst.isValidBlkaddr(now[k2 + 1])) k2++;
             assertThat(st.blocksWrittenByLog[CursegType.COLD_DATA.ordinal()] - cold).as("blocks written").isEqualTo(k2);
             for (int j = 1; j <= k; j++) {
-                int seg = v.sbi().layout.getSegno(old[j]);
-                int off = (int) (old[j] - v.sbi().layout.startBlock(seg));
+                int seg = v.sbi().layout().getSegno(old[j]);
+                int off = (int) (old[j] - v.sbi().layout().startBlock(seg));
                 assertThat(v.sbi().smI().peekSegEntry(seg).curValid(off)).as("old block %d invalidated", j).isFalse();
             }
             byte[] want = CompressRig.expected(text, 16 * 4096L);
@@ -161,14 +161,14 @@ class CompressWriteTests {
             v.mkdirs(t, "c", true);
             writeFile(t, v, "c/r", random, 8);
             v.dropCaches(t);
-            F2fsStat st = v.sbi().stat;
-            long reads = v.sbi().rq.stats().readRequests();
+            F2fsStat st = v.sbi().stat();
+            long reads = v.sbi().rq().stats().readRequests();
             int fd = v.open(t, "c/r", Volume.O_WRONLY);
             v.pwrite(t, fd, 4096, 4096, text);                          // one whole page of a raw cluster
             v.close(t, fd);
             v.sync(t);
             assertThat(st.compressedClustersOverwritten).isZero();
-            assertThat(v.sbi().rq.stats().readRequests() - reads).as("raw cluster not read back").isLessThanOrEqualTo(2);
+            assertThat(v.sbi().rq().stats().readRequests() - reads).as("raw cluster not read back").isLessThanOrEqualTo(2);
         });
     }
 
@@ -184,7 +184,7 @@ class CompressWriteTests {
             v.close(t, fd);
             v.sync(t);
             v.dropCaches(t);
-            F2fsStat st = v.sbi().stat;
+            F2fsStat st = v.sbi().stat();
             assertThat(CompressRig.readAll(t, v, "c/f", 131072)).isEqualTo(CompressRig.expected(text, size));
             assertThat(st.compressedClustersRead).isEqualTo(75);
             assertThat(st.rawClustersRead).isEqualTo(1);

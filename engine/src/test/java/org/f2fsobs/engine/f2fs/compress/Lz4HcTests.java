@@ -116,7 +116,7 @@ class Lz4HcTests {
                 v.mkdirs(t, "c", true);
                 F2fsInode i = CompressWriteTests.writeFile(t, v, "c/readme", data, 64);
                 assertThat(i.compressLevel).isEqualTo(kk == 0 ? 0 : 9);
-                F2fsStat st = v.sbi().stat;
+                F2fsStat st = v.sbi().stat();
                 assertThat(st.compressedClustersWritten).isPositive();
                 blocks[kk] = st.compressedBlocksWritten + 4 * st.rawClustersWritten;
                 v.dropCaches(t);

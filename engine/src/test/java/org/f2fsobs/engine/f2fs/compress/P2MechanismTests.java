@@ -50,9 +50,9 @@ class P2MechanismTests {
             v.close(t, fd);
             v.sync(t);
             v.dropCaches(t);
-            v.sbi().rq.resetStats();
+            v.sbi().rq().resetStats();
             v.vmalloc().stats().reset();
-            F2fsStat before = v.sbi().stat.snapshot();
+            F2fsStat before = v.sbi().stat().snapshot();
             long t0 = t.nowNs();
             fd = v.open(t, "data/dummy", Volume.O_RDONLY);
             long[] got = {0};
@@ -63,8 +63,8 @@ class P2MechanismTests {
             v.close(t, fd);
             long readNs = t.nowNs() - t0;
             t.sleepNs(1_000_000);                                     // let deferred work (unmaps) finish
-            var rs = v.sbi().rq.stats();
-            out[0] = new Run(readNs, rs.readBytes(), rs.readRequests(), v.sbi().stat.minus(before), v.vmallocStats(), got[0]);
+            var rs = v.sbi().rq().stats();
+            out[0] = new Run(readNs, rs.readBytes(), rs.readRequests(), v.sbi().stat().minus(before), v.vmallocStats(), got[0]);
         });
         assertThat(Fsck.check(vol.sbi())).isEmpty();
         return out[0];

@@ -63,7 +63,7 @@ class VmallocIntegrationTests {
             String map = vmMapRam ? "vm_map_ram_calls" : "vmap_calls";
             String unmap = vmMapRam ? "vm_unmap_ram_calls" : "vunmap_calls";
             String other = vmMapRam ? "vmap_calls" : "vm_map_ram_calls";
-            F2fsStat st = v.sbi().stat;
+            F2fsStat st = v.sbi().stat();
             writeCompressed(t, v, "c/f", text, 1 << 20);
             Map<String, Long> w = v.vmallocStats();
             assertThat(st.compressedClustersWritten).isEqualTo(64);
@@ -130,7 +130,7 @@ class VmallocIntegrationTests {
                 long readNs = t.nowNs() - t0 - 1_000_000;      // readAll's trailing sleep
                 var s = vm.stats();
                 out[vmMapRam ? 1 : 0] = new long[] {s.vmapAreaWalkSteps(), s.vmapAreaWalkStepsMax(), s.freeVmapCacheMisses(),
-                        v.sbi().stat.compressedClustersRead, readNs, s.globalLockContended()};
+                        v.sbi().stat().compressedClustersRead, readNs, s.globalLockContended()};
             });
         }
         System.out.printf("holes below: vmap read %d ns, walk steps %d (max %d), cache misses %d, lock contended %d;"
@@ -154,7 +154,7 @@ class VmallocIntegrationTests {
             v.vmalloc().stats().reset();
             readAll(t, v, "c/f", bytes);
             Map<String, Long> r = v.vmallocStats();
-            long clusters = v.sbi().stat.compressedClustersRead;
+            long clusters = v.sbi().stat().compressedClustersRead;
             long mappedPages = clusters * (4 + 1);                  // vm_map_ram(4) for rbuf, vm_map_ram(1) for cbuf
             long blocks = r.get("vmap_blocks_allocated");
             assertThat(blocks).isBetween(mappedPages / 1024, mappedPages / 1024 + 4 + 1);

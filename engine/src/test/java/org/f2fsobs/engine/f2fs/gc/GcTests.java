@@ -52,7 +52,7 @@ class GcTests {
             v.sync(t);
             F2fsSbInfo sbi = v.sbi();
             var sm = sbi.smI();
-            var l = sbi.layout;
+            var l = sbi.layout();
             // every dirty section a search may take, and its valid blocks
             int best = Integer.MAX_VALUE, candidates = 0;
             for (int secno = 0; secno < l.mainSecs; secno++) {
@@ -90,7 +90,7 @@ class GcTests {
             int pagesPerFile = 5_000;                            // 4 × ~19.5 MiB: ~80 % of the user space with the logs
             long[][] expect = new long[files][];
             for (int f = 0; f < files; f++) expect[f] = fill(t, v, rig, "/f" + f, pagesPerFile);
-            long lastGc = v.sbi().stat.gcCalls;
+            long lastGc = v.sbi().stat().gcCalls;
             for (int op = 0; op < 1500; op++) {
                 int f = r.nextInt(files);
                 VolumeRig.Pattern gen = new VolumeRig.Pattern(rig.store, op + 1);
@@ -109,8 +109,8 @@ class GcTests {
                     v.close(t, fd);
                 }
                 if (kind == 2) v.sync(t);
-                if (v.sbi().stat.gcCalls != lastGc) {
-                    lastGc = v.sbi().stat.gcCalls;
+                if (v.sbi().stat().gcCalls != lastGc) {
+                    lastGc = v.sbi().stat().gcCalls;
                     gcs[2]++;
                     for (String p : Fsck.check(v.sbi())) problems.add("op " + op + ": " + p);
                 }
@@ -127,8 +127,8 @@ class GcTests {
                 }
             }
             problems.addAll(Fsck.check(v.sbi()));
-            gcs[0] = v.sbi().stat.gcCalls;
-            gcs[1] = v.sbi().stat.gcDataBlocks;
+            gcs[0] = v.sbi().stat().gcCalls;
+            gcs[1] = v.sbi().stat().gcDataBlocks;
         });
         assertThat(gcs[0]).as("foreground GC ran").isGreaterThan(0);
         assertThat(gcs[1]).as("data blocks moved").isGreaterThan(0);

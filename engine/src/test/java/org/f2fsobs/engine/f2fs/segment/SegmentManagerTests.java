@@ -62,7 +62,7 @@ class SegmentManagerTests {
         F2fsRig rig = new F2fsRig(16L << 30, 128);
         rig.run(OFF, c -> {
             NodePage f = c.newFile();
-            for (int i = 0; i < 1000; i++) c.writeBlock(f, i, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
+            for (int i = 0; i < 1000; i++) c.writeBlock(f, i, CursegType.WARM_DATA, c.sbi.registry().zeroRef());
             SitInfo s = c.sbi.sitI();
             long cap = 128L * 512;
             long seg0 = s.segEntryReads();
@@ -92,11 +92,11 @@ class SegmentManagerTests {
             List<Long> initially = new ArrayList<>();
             List<Integer> others = new ArrayList<>();
             for (CursegType t : CursegType.values()) if (t != CursegType.WARM_DATA) others.add(sm.cursegI(t).segno());
-            for (int segno = 0; segno < c.sbi.layout.mainSegs; segno++) {
+            for (int segno = 0; segno < c.sbi.layout().mainSegs; segno++) {
                 SegEntry se = sm.peekSegEntry(segno);
-                for (int off = 0; off < 512; off++) if (se.curValid(off)) initially.add(c.sbi.layout.startBlock(segno) + off);
+                for (int off = 0; off < 512; off++) if (se.curValid(off)) initially.add(c.sbi.layout().startBlock(segno) + off);
             }
-            NaiveSegments naive = new NaiveSegments(c.sbi.layout.mainBlkaddr, c.sbi.layout.mainSegs, segsPerSec,
+            NaiveSegments naive = new NaiveSegments(c.sbi.layout().mainBlkaddr, c.sbi.layout().mainSegs, segsPerSec,
                     log.segno(), log.nextBlkoff(), initially, others);
             NodePage f = c.newFile();
             long[] fileAddr = new long[3000];
@@ -106,7 +106,7 @@ class SegmentManagerTests {
                 if (op < 97) {
                     int idx = prng.nextInt(fileAddr.length);
                     long old = fileAddr[idx];
-                    long got = c.writeBlock(f, idx, CursegType.WARM_DATA, c.sbi.registry.zeroRef());
+                    long got = c.writeBlock(f, idx, CursegType.WARM_DATA, c.sbi.registry().zeroRef());
                     long want = naive.allocate(old);
                     assertThat(got).as("step %d: address of write(%d)", step, idx).isEqualTo(want);
                     fileAddr[idx] = got;
@@ -116,7 +116,7 @@ class SegmentManagerTests {
                     naive.checkpoint();
                     what = "checkpoint";
                 }
-                for (int segno = 0; segno < c.sbi.layout.mainSegs; segno++) {
+                for (int segno = 0; segno < c.sbi.layout().mainSegs; segno++) {
                     SegEntry se = sm.peekSegEntry(segno);
                     if (se.type() != null && se.type().isNode()) continue;     // node logs: written by checkpoints, not modelled
                     if (se.validBlocks() != naive.countValid(segno) || se.ckptValidBlocks() != naive.countCkpt(segno)
@@ -147,7 +147,7 @@ class SegmentManagerTests {
                         int op = prng.nextInt(100);
                         if (op < 95) {
                             CursegType log = CursegType.data(prng.nextInt(3));
-                            c.writeBlock(files.get(prng.nextInt(files.size())), prng.nextInt(2000), log, c.sbi.registry.zeroRef());
+                            c.writeBlock(files.get(prng.nextInt(files.size())), prng.nextInt(2000), log, c.sbi.registry().zeroRef());
                         } else {
                             c.checkpoint(CpReason.CP_SYNC);
                         }
@@ -164,10 +164,10 @@ class SegmentManagerTests {
 
     static void assertSectionsSum(F2fsSbInfo sbi) {
         SegmentManager sm = sbi.smI();
-        for (int secno = 0; secno < sbi.layout.mainSecs; secno++) {
+        for (int secno = 0; secno < sbi.layout().mainSecs; secno++) {
             int v = 0, ck = 0;
-            for (int i = 0; i < sbi.layout.segsPerSec; i++) {
-                SegEntry se = sm.peekSegEntry(secno * sbi.layout.segsPerSec + i);
+            for (int i = 0; i < sbi.layout().segsPerSec; i++) {
+                SegEntry se = sm.peekSegEntry(secno * sbi.layout().segsPerSec + i);
                 v += se.validBlocks();
                 ck += se.ckptValidBlocks();
             }

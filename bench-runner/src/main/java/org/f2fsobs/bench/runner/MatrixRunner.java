@@ -1,4 +1,4 @@
-package org.f2fsobs.bench.matrix;
+package org.f2fsobs.bench.runner;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,9 @@
-package org.f2fsobs.bench.tool;
+package org.f2fsobs.bench.tool.dispatch;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.f2fsobs.bench.tool.ToolInvocation;
+import org.f2fsobs.bench.tool.ToolUsageException;
 import org.f2fsobs.bench.tool.dd.DdDialect;
 import org.f2fsobs.bench.tool.dd.DdParser;
 import org.f2fsobs.bench.tool.fio.FioParser;

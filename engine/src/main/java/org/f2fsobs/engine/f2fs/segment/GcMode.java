@@ -1,8 +1,8 @@
-package org.f2fsobs.engine.f2fs.gc;
+package org.f2fsobs.engine.f2fs.segment;
 
 /**
- * The victim policies of fs/f2fs/gc.h ({@code GC_CB, GC_GREEDY, GC_AT, ALLOC_NEXT, FLUSH_DEVICE}), as indices of
- * {@code SIT_I(sbi)->last_victim[]}, and the two GC types. Foreground GC uses GC_GREEDY (select_gc_type); the others
+ * The victim policies of fs/f2fs/segment.h ({@code GC_CB, GC_GREEDY, GC_AT, ALLOC_NEXT, FLUSH_DEVICE}, up to
+ * {@code MAX_GC_POLICY}), as indices of {@code SIT_I(sbi)->last_victim[]}, and the two GC types. Foreground GC uses GC_GREEDY (select_gc_type); the others
  * belong to background GC and SSR, which the model does not run (issue 29).
  */
 public final class GcMode {

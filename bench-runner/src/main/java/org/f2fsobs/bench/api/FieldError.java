@@ -1,7 +1,8 @@
-package org.f2fsobs.bench.matrix;
+package org.f2fsobs.bench.api;
 
 /**
- * One problem with a matrix request, naming the field: {@code scenario}, {@code repetitions}, {@code seed},
+ * One problem with a request to the runner (a matrix, a run, a mail to import; the app's REST bodies too), naming
+ * the field. For a matrix request: {@code scenario}, {@code repetitions}, {@code seed},
  * {@code optimizations}, {@code optimizations.<flag>}, {@code optimizations.<flag>[i]}, {@code params},
  * {@code params.<key>}, {@code params.<key>[i]} (i = 0-based index in the given list), or {@code cells} for the
  * size limit.

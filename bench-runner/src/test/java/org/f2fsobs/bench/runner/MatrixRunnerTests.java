@@ -1,4 +1,4 @@
-package org.f2fsobs.bench.matrix;
+package org.f2fsobs.bench.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,7 +13,9 @@ import org.f2fsobs.bench.api.ExecSpec;
 import org.f2fsobs.bench.api.ProgressListener;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.api.RunResult;
-import org.f2fsobs.bench.runner.EngineCellRunner;
+import org.f2fsobs.bench.matrix.MatrixExpansion;
+import org.f2fsobs.bench.matrix.MatrixLimits;
+import org.f2fsobs.bench.matrix.MatrixRequest;
 import org.f2fsobs.bench.scenario.Scenario;
 import org.f2fsobs.bench.scenario.ScenarioCatalog;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,11 @@
-package org.f2fsobs.bench.tool;
+package org.f2fsobs.bench.tool.dispatch;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.f2fsobs.bench.tool.ToolInvocation;
+import org.f2fsobs.bench.tool.ToolUsageException;
 import org.f2fsobs.bench.tool.dd.DdJob;
 import org.f2fsobs.bench.tool.fio.FioCommand;
 import org.f2fsobs.bench.tool.fio.FioJob;
