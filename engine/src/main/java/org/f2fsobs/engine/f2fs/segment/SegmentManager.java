@@ -269,6 +269,7 @@ public final class SegmentManager {
         sitI.segEntryReads++;
         long ctime = sbi.mtimeNow();
         se.mtime = se.mtime == 0 ? ctime : (se.mtime * se.validBlocks + ctime) / (se.validBlocks + 1);
+        if (ctime > sitI.maxMtime) sitI.maxMtime = ctime;
     }
 
     /** f2fs_invalidate_blocks(sbi, addr, len) for blocks of one segment. */
@@ -688,6 +689,7 @@ public final class SegmentManager {
             sitI.sentries[c.segno].type = type;
             if (!freeI.freeSegmap.get(c.segno)) setInuse(c.segno);
         }
+        sitI.initMinMaxMtime(layout, sbi.mtimeNow());
         // init_dirty_segmap
         for (int segno = 0; segno < mainSegs; segno++) {
             if (isCurseg(segno)) continue;
