@@ -40,7 +40,18 @@ public final class Knobs {
                 + "(FI_HOT_DATA: the HOT_DATA log)"),
         IPU_POLICY(Scope.F2FS, "ipu_policy", 0, 255, false, "in-place-update policy bits: F2FS_IPU_FORCE (1), F2FS_IPU_FSYNC "
                 + "(16, the default), F2FS_IPU_ASYNC (32) are modelled; the SSR, UTIL, NOCACHE and HONOR_OPU_WRITE bits are "
-                + "refused; 256 or more: -EINVAL");
+                + "refused; 256 or more: -EINVAL"),
+        GC_URGENT(Scope.F2FS, "gc_urgent", 0, 3, false, "sbi->gc_mode: 0 normal, 1 urgent high (wakes the GC thread: greedy "
+                + "victims every gc_urgent_sleep_time, busy or not), 2 urgent low (cost-benefit once no I/O is in flight), "
+                + "3 urgent mid (wakes it: cost-benefit every gc_urgent_sleep_time); other values: -EINVAL"),
+        GC_MIN_SLEEP_TIME(Scope.F2FS, "gc_min_sleep_time", 0, 0xFFFF_FFFFL, false, "the GC thread's first and shortest "
+                + "sleep, ms (and its step)"),
+        GC_MAX_SLEEP_TIME(Scope.F2FS, "gc_max_sleep_time", 0, 0xFFFF_FFFFL, false, "the GC thread's longest sleep while "
+                + "it finds work, ms"),
+        GC_NO_GC_SLEEP_TIME(Scope.F2FS, "gc_no_gc_sleep_time", 0, 0xFFFF_FFFFL, false, "the GC thread's sleep after a "
+                + "pass found no victim, ms"),
+        GC_URGENT_SLEEP_TIME(Scope.F2FS, "gc_urgent_sleep_time", 0, 0xFFFF_FFFFL, false, "the GC thread's period under "
+                + "gc_urgent 1 or 3, ms");
 
         final Scope scope;
         final String file;
@@ -157,6 +168,9 @@ public final class Knobs {
             x = Long.parseLong(v);
         } catch (NumberFormatException e) {
             throw new ScriptException.Why(k.path() + ": '" + v + "' is not a number");
+        }
+        if (k == Knob.GC_URGENT && (x < 0 || x > 3)) {
+            throw new ScriptException.Why(k.path() + ": " + x + ": write error: Invalid argument");
         }
         if (k == Knob.IPU_POLICY && x > k.max) {
             throw new ScriptException.Why(k.path() + ": " + x + ": write error: Invalid argument (t >= BIT(F2FS_IPU_MAX))");
