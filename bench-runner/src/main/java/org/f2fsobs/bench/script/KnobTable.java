@@ -41,7 +41,6 @@ final class KnobTable {
             f2fs("max_fragment_chunk", null, "fragmentation modes are not modelled"),
             f2fs("max_fragment_hole", null, "fragmentation modes are not modelled"),
             f2fs("min_ssr_sections", null, "SSR allocation is not modelled"),
-            f2fs("min_ipu_util", List.of("*"), "read by the UTIL ipu_policy bits only, which are refused: no effect"),
             f2fs("max_small_discards", null, NO_DISCARD),
             f2fs("discard_granularity", null, NO_DISCARD),
             f2fs("max_discard_request", null, NO_DISCARD),

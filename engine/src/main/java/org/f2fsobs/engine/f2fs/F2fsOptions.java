@@ -31,6 +31,8 @@ public final class F2fsOptions {
     int minFsyncBlocks;
     int minHotBlocks;
     int ipuPolicy;
+    /** sysfs min_ipu_util (SM_I->min_ipu_util, DEF_MIN_IPU_UTIL 70): the utilization the UTIL ipu_policy bits need. */
+    int minIpuUtil;
     /** sysfs gc_urgent: 0 GC_NORMAL, 1 GC_URGENT_HIGH, 2 GC_URGENT_LOW, 3 GC_URGENT_MID (sbi->gc_mode). */
     int gcUrgent;
     /** sysfs gc_min_sleep_time, gc_max_sleep_time, gc_no_gc_sleep_time, gc_urgent_sleep_time (ms, the GC thread's). */
@@ -76,6 +78,7 @@ public final class F2fsOptions {
         r.minFsyncBlocks = F2fsConst.DEF_MIN_FSYNC_BLOCKS;
         r.minHotBlocks = F2fsConst.DEF_MIN_HOT_BLOCKS;
         r.ipuPolicy = 1 << F2FS_IPU_FSYNC;
+        r.minIpuUtil = 70;
         r.gcMinSleepTimeMs = 30_000;          // DEF_GC_THREAD_MIN_SLEEP_TIME
         r.gcMaxSleepTimeMs = 60_000;          // DEF_GC_THREAD_MAX_SLEEP_TIME
         r.gcNoGcSleepTimeMs = 300_000;        // DEF_GC_THREAD_NOGC_SLEEP_TIME
@@ -115,6 +118,7 @@ public final class F2fsOptions {
         c.minFsyncBlocks = minFsyncBlocks;
         c.minHotBlocks = minHotBlocks;
         c.ipuPolicy = ipuPolicy;
+        c.minIpuUtil = minIpuUtil;
         c.gcUrgent = gcUrgent;
         c.gcMinSleepTimeMs = gcMinSleepTimeMs;
         c.gcMaxSleepTimeMs = gcMaxSleepTimeMs;
@@ -192,6 +196,15 @@ public final class F2fsOptions {
     public int minHotBlocks() { return minHotBlocks; }
     /** sysfs ipu_policy (F2FS_IPU_* bits). */
     public int ipuPolicy() { return ipuPolicy; }
+    public int minIpuUtil() { return minIpuUtil; }
+
+    /** sysfs min_ipu_util */
+    public F2fsOptions withMinIpuUtil(int util) {
+        F2fsOptions c = copy();
+        c.minIpuUtil = util;
+        return c;
+    }
+
     /** background_gc. */
     public BggcMode bggcMode() { return bggcMode; }
     /** sysfs gc_urgent (sbi->gc_mode: 0 normal, 1 high, 2 low, 3 mid). */
