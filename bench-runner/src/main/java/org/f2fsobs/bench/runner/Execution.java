@@ -62,7 +62,8 @@ final class Execution {
         kernel.machine().sim().spawn("sh", t -> {
             WorkloadEnv shellEnv = new WorkloadEnv(store.registry(), prng.fork(), plan.ddDialect(), progress, cancel, "preparation");
             ScriptShell sh = new ScriptShell(kernel, shellEnv, plan.base());
-            long[] mark = {0, 0, 0, 0, wall0};                 // end of the previous window: ns, reads, writes, checkpoints, wall
+            long[] mark = {0, 0, 0, 0, wall0, 0};              // end of the previous window: ns, reads, writes, checkpoints, wall, write bytes
+            org.f2fsobs.engine.f2fs.F2fsStat[] lastStat = {null};   // the file system's counters at that end
             for (ScriptLine line : plan.script().lines()) {
                 cancel.throwIfCancelled();
                 if (!(line instanceof ScriptLine.Tool tool)) {
@@ -71,7 +72,7 @@ final class Execution {
                 }
                 String phase = tools.size() == 1 ? "measured" : "run " + (results.size() + 1) + "/" + tools.size();
                 WorkloadEnv env = new WorkloadEnv(store.registry(), prng.fork(), plan.ddDialect(), progress, cancel, phase);
-                results.add(measured(t, sh, tool, env, mark));
+                results.add(measured(t, sh, tool, env, mark, lastStat));
             }
             if (after != null) after.accept(t, sh.volume());
         });
@@ -83,23 +84,27 @@ final class Execution {
         return results;
     }
 
-    private static Result measured(SimTask t, ScriptShell sh, ScriptLine.Tool tool, WorkloadEnv env, long[] mark) {
+    private static Result measured(SimTask t, ScriptShell sh, ScriptLine.Tool tool, WorkloadEnv env, long[] mark,
+                                   org.f2fsobs.engine.f2fs.F2fsStat[] lastStat) {
         Volume v = sh.volume();
         Workload w = Workloads.of(tool.invocation());
         v.sync(t);
         long prepNs = t.nowNs() - mark[0];
         Map<String, Object> prep = preparationCounters(v, sh, mark);
+        if (lastStat[0] != null) prep.putAll(gcBetween(v.statSnapshot().minus(lastStat[0])));
         Measurement m = Measurement.start(v);
         Workload.Outcome out = w.run(t, v, env);
         Measurement.Window win = m.end();
         if (tool.timed()) out = new Workload.Outcome(out.output() + BashTime.report(win), out.headline(), out.metrics());
         long now = System.nanoTime();
         Result r = new Result(w.tool(), tool.command(), out, win, prepNs, prep, (now - mark[4]) / 1_000_000, sh.mkfsText(), sh.mountText());
+        lastStat[0] = v.statSnapshot();
         mark[0] = t.nowNs();
         mark[1] = v.blockStats().readRequests();
         mark[2] = v.blockStats().writeRequests();
         mark[3] = sh.checkpoints();
         mark[4] = now;
+        mark[5] = v.blockStats().writeBytes();
         sh.markMetaReads();
         return r;
     }
@@ -119,10 +124,22 @@ final class Execution {
         ScriptShell.around(v, env, s.mountPoint()).run(t, s.line());
     }
 
+    /** What garbage collection did since the previous tool line (the GC thread during a sleep, say). */
+    private static Map<String, Object> gcBetween(org.f2fsobs.engine.f2fs.F2fsStat d) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        Map<String, Object> all = d.toMap();
+        for (String k : new String[] {"gc_calls", "gc_victims", "gc_victims_greedy", "gc_victims_cb", "gc_data_blocks",
+                "gc_node_blocks", "bg_gc_wakeups", "bg_gc_calls", "bg_gc_skip_io", "bg_gc_time_ns"}) {
+            if (all.containsKey(k)) c.put(k, all.get(k));
+        }
+        return c;
+    }
+
     private static Map<String, Object> preparationCounters(Volume v, ScriptShell sh, long[] mark) {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("read_requests", v.blockStats().readRequests() - mark[1]);
         c.put("write_requests", v.blockStats().writeRequests() - mark[2]);
+        c.put("write_bytes", v.blockStats().writeBytes() - mark[5]);
         c.put("checkpoints", sh.checkpoints() - mark[3]);
         c.put("meta_reads_by_type", sh.metaReadsSinceMark());
         c.put("blocks_valid", v.writtenValidBlocks());

@@ -180,6 +180,16 @@ final class ScriptShell {
             case MIN_FSYNC_BLOCKS -> v.writeSysfs(o -> o.withMinFsyncBlocks(val));
             case MIN_HOT_BLOCKS -> v.writeSysfs(o -> o.withMinHotBlocks(val));
             case IPU_POLICY -> v.writeSysfs(o -> o.withIpuPolicy(val));
+            case MIN_IPU_UTIL -> v.writeSysfs(o -> o.withMinIpuUtil((int) Math.min(k.value(), Integer.MAX_VALUE)));
+            case GC_URGENT -> v.writeSysfs(o -> o.withGcUrgent(val));
+            case GC_MIN_SLEEP_TIME -> v.writeSysfs(o -> o.withGcSleepTimes(k.value(), o.gcMaxSleepTimeMs(),
+                    o.gcNoGcSleepTimeMs(), o.gcUrgentSleepTimeMs()));
+            case GC_MAX_SLEEP_TIME -> v.writeSysfs(o -> o.withGcSleepTimes(o.gcMinSleepTimeMs(), k.value(),
+                    o.gcNoGcSleepTimeMs(), o.gcUrgentSleepTimeMs()));
+            case GC_NO_GC_SLEEP_TIME -> v.writeSysfs(o -> o.withGcSleepTimes(o.gcMinSleepTimeMs(), o.gcMaxSleepTimeMs(),
+                    k.value(), o.gcUrgentSleepTimeMs()));
+            case GC_URGENT_SLEEP_TIME -> v.writeSysfs(o -> o.withGcSleepTimes(o.gcMinSleepTimeMs(), o.gcMaxSleepTimeMs(),
+                    o.gcNoGcSleepTimeMs(), k.value()));
             default -> throw new IllegalStateException(k.knob() + " is applied at boot");
         }
     }

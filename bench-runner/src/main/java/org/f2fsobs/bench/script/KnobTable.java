@@ -24,15 +24,10 @@ final class KnobTable {
         }
     }
 
-    private static final String NO_GC = "garbage collection (gc.c) is not modelled";
+    private static final String NO_GC = "this part of garbage collection (gc.c) is not modelled";
     private static final String NO_DISCARD = "the model issues no discards";
 
     static final List<Entry> ENTRIES = List.of(
-            f2fs("gc_urgent", List.of("0"), "0: no urgent GC (the model runs no garbage collection); other values: " + NO_GC),
-            f2fs("gc_urgent_sleep_time", null, NO_GC),
-            f2fs("gc_min_sleep_time", null, NO_GC),
-            f2fs("gc_max_sleep_time", null, NO_GC),
-            f2fs("gc_no_gc_sleep_time", null, NO_GC),
             f2fs("gc_idle", null, NO_GC),
             f2fs("gc_idle_interval", null, NO_GC),
             f2fs("gc_pin_file_thresh", null, NO_GC),
@@ -46,7 +41,6 @@ final class KnobTable {
             f2fs("max_fragment_chunk", null, "fragmentation modes are not modelled"),
             f2fs("max_fragment_hole", null, "fragmentation modes are not modelled"),
             f2fs("min_ssr_sections", null, "SSR allocation is not modelled"),
-            f2fs("min_ipu_util", List.of("*"), "read by the UTIL ipu_policy bits only, which are refused: no effect"),
             f2fs("max_small_discards", null, NO_DISCARD),
             f2fs("discard_granularity", null, NO_DISCARD),
             f2fs("max_discard_request", null, NO_DISCARD),

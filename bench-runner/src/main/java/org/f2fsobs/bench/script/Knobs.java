@@ -38,9 +38,23 @@ public final class Knobs {
                 + "place (FI_NEED_IPU)"),
         MIN_HOT_BLOCKS(Scope.F2FS, "min_hot_blocks", 0, 1L << 30, false, "dirty pages up to which a file's data is hot "
                 + "(FI_HOT_DATA: the HOT_DATA log)"),
-        IPU_POLICY(Scope.F2FS, "ipu_policy", 0, 255, false, "in-place-update policy bits: F2FS_IPU_FORCE (1), F2FS_IPU_FSYNC "
-                + "(16, the default), F2FS_IPU_ASYNC (32) are modelled; the SSR, UTIL, NOCACHE and HONOR_OPU_WRITE bits are "
-                + "refused; 256 or more: -EINVAL");
+        IPU_POLICY(Scope.F2FS, "ipu_policy", 0, 255, false, "in-place-update policy bits: F2FS_IPU_FORCE (1), F2FS_IPU_SSR "
+                + "(2: while f2fs_need_SSR), F2FS_IPU_UTIL (4: utilization over min_ipu_util), F2FS_IPU_SSR_UTIL (8: both), "
+                + "F2FS_IPU_FSYNC (16, the default), F2FS_IPU_ASYNC (32) are modelled; the NOCACHE and HONOR_OPU_WRITE bits "
+                + "are refused; 256 or more: -EINVAL"),
+        MIN_IPU_UTIL(Scope.F2FS, "min_ipu_util", 0, 0xFFFF_FFFFL, false, "the utilization (percent of user blocks valid) "
+                + "over which the UTIL and SSR_UTIL ipu_policy bits update in place"),
+        GC_URGENT(Scope.F2FS, "gc_urgent", 0, 3, false, "sbi->gc_mode: 0 normal, 1 urgent high (wakes the GC thread: greedy "
+                + "victims every gc_urgent_sleep_time, busy or not), 2 urgent low (cost-benefit once no I/O is in flight), "
+                + "3 urgent mid (wakes it: cost-benefit every gc_urgent_sleep_time); other values: -EINVAL"),
+        GC_MIN_SLEEP_TIME(Scope.F2FS, "gc_min_sleep_time", 0, 0xFFFF_FFFFL, false, "the GC thread's first and shortest "
+                + "sleep, ms (and its step)"),
+        GC_MAX_SLEEP_TIME(Scope.F2FS, "gc_max_sleep_time", 0, 0xFFFF_FFFFL, false, "the GC thread's longest sleep while "
+                + "it finds work, ms"),
+        GC_NO_GC_SLEEP_TIME(Scope.F2FS, "gc_no_gc_sleep_time", 0, 0xFFFF_FFFFL, false, "the GC thread's sleep after a "
+                + "pass found no victim, ms"),
+        GC_URGENT_SLEEP_TIME(Scope.F2FS, "gc_urgent_sleep_time", 0, 0xFFFF_FFFFL, false, "the GC thread's period under "
+                + "gc_urgent 1 or 3, ms");
 
         final Scope scope;
         final String file;
@@ -158,13 +172,16 @@ public final class Knobs {
         } catch (NumberFormatException e) {
             throw new ScriptException.Why(k.path() + ": '" + v + "' is not a number");
         }
+        if (k == Knob.GC_URGENT && (x < 0 || x > 3)) {
+            throw new ScriptException.Why(k.path() + ": " + x + ": write error: Invalid argument");
+        }
         if (k == Knob.IPU_POLICY && x > k.max) {
             throw new ScriptException.Why(k.path() + ": " + x + ": write error: Invalid argument (t >= BIT(F2FS_IPU_MAX))");
         }
         if (x < k.min || x > k.max) throw new ScriptException.Why(k.path() + ": " + x + " is out of range " + k.min + ".." + k.max);
-        if (k == Knob.IPU_POLICY && (x & ~(1L | 16L | 32L)) != 0) {
-            throw new ScriptException.Why(k.path() + " " + x + ": only the F2FS_IPU_FORCE (1), F2FS_IPU_FSYNC (16) and "
-                    + "F2FS_IPU_ASYNC (32) bits are modelled (SSR, UTIL, SSR_UTIL, NOCACHE, HONOR_OPU_WRITE are not)");
+        if (k == Knob.IPU_POLICY && (x & ~63L) != 0) {
+            throw new ScriptException.Why(k.path() + " " + x + ": only the F2FS_IPU_FORCE (1), SSR (2), UTIL (4), SSR_UTIL "
+                    + "(8), FSYNC (16) and ASYNC (32) bits are modelled (NOCACHE, HONOR_OPU_WRITE are not)");
         }
         if (k == Knob.DROP_CACHES && x == 2) {
             throw new ScriptException.Why("echo 2 > /proc/sys/vm/drop_caches drops only dentries and inodes, which the model keeps "

@@ -173,6 +173,30 @@ class OptionCoverageTests {
                 counter("ipu_blocks"), "blocks updated in place");
         pair("knobs /sys/fs/f2fs/<dev>/ipu_policy", overwrite, "", "echo 0 > /sys/fs/f2fs/nullb0/ipu_policy\n",
                 counter("ipu_blocks"), "blocks updated in place");
+        // the GC thread: holes in 16 MiB written 10 s after boot (an mtime of 0 is "none"), a newer file 10 s later
+        // (get_cb_cost ages sections against the newest mtime), then a slow reader for 120 s (reads leave the volume
+        // idle for is_idle: no f2fs_update_time) during which the thread wakes
+        String holes = "sleep 10\ndd if=/dev/zero of=/f bs=1M count=16\nsync\n"
+                + "fio --name=h --filename=/f --rw=randwrite --bs=4k --size=16m --io_size=8m\nsync\nsleep 10\n"
+                + "dd if=/dev/zero of=/g bs=4k count=16 conv=fsync\n{o}"
+                + "fio --name=r --filename=/f --rw=randread --bs=4k --size=16m --rate_iops=2 --time_based --runtime=120\n";
+        String urgent = "echo 1 > /sys/fs/f2fs/nullb0/gc_urgent\n";
+        pair("knobs /sys/fs/f2fs/<dev>/gc_urgent", holes, "", urgent, counter("gc_victims_greedy"), "greedy victims");
+        pair("knobs /sys/fs/f2fs/<dev>/gc_min_sleep_time", holes, "", "echo 1000 > /sys/fs/f2fs/nullb0/gc_min_sleep_time\n",
+                counter("bg_gc_wakeups"), "the GC thread's wake-ups");
+        pair("knobs /sys/fs/f2fs/<dev>/gc_max_sleep_time", holes, "", "echo 35000 > /sys/fs/f2fs/nullb0/gc_max_sleep_time\n",
+                counter("bg_gc_wakeups"), "the GC thread's wake-ups");
+        // urgent GC runs out of victims within seconds: from then on the thread sleeps no_gc_sleep_time
+        pair("knobs /sys/fs/f2fs/<dev>/gc_no_gc_sleep_time", holes, urgent,
+                urgent + "echo 1000 > /sys/fs/f2fs/nullb0/gc_no_gc_sleep_time\n", counter("bg_gc_wakeups"),
+                "the GC thread's wake-ups");
+        pair("knobs /sys/fs/f2fs/<dev>/gc_urgent_sleep_time", holes, urgent + "echo 1000 > /sys/fs/f2fs/nullb0/gc_no_gc_sleep_time\n",
+                urgent + "echo 1000 > /sys/fs/f2fs/nullb0/gc_no_gc_sleep_time\necho 5000 > /sys/fs/f2fs/nullb0/gc_urgent_sleep_time\n",
+                counter("bg_gc_wakeups"), "the GC thread's wake-ups");
+        // ipu_policy F2FS_IPU_UTIL: in place while utilization (1.5 GB of the 4 GB null_blk: ~40 %) is over min_ipu_util
+        pair("knobs /sys/fs/f2fs/<dev>/min_ipu_util", "dd if=/dev/zero of=/big bs=1M count=1500\n" + overwrite.replace("{o}",
+                "echo 4 > /sys/fs/f2fs/nullb0/ipu_policy\n{o}"), "", "echo 0 > /sys/fs/f2fs/nullb0/min_ipu_util\n",
+                counter("ipu_blocks"), "blocks updated in place");
         pair("knobs /sys/fs/f2fs/<dev>/min_hot_blocks", "{o}dd if=/dev/zero of=/f bs=4k count=4 conv=fsync\n", "",
                 "echo 0 > /sys/fs/f2fs/nullb0/min_hot_blocks\n", r -> r.counters().get("blocks_written_by_log"),
                 "blocks written by log");

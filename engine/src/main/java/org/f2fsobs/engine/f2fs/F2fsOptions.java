@@ -31,6 +31,12 @@ public final class F2fsOptions {
     int minFsyncBlocks;
     int minHotBlocks;
     int ipuPolicy;
+    /** sysfs min_ipu_util (SM_I->min_ipu_util, DEF_MIN_IPU_UTIL 70): the utilization the UTIL ipu_policy bits need. */
+    int minIpuUtil;
+    /** sysfs gc_urgent: 0 GC_NORMAL, 1 GC_URGENT_HIGH, 2 GC_URGENT_LOW, 3 GC_URGENT_MID (sbi->gc_mode). */
+    int gcUrgent;
+    /** sysfs gc_min_sleep_time, gc_max_sleep_time, gc_no_gc_sleep_time, gc_urgent_sleep_time (ms, the GC thread's). */
+    long gcMinSleepTimeMs, gcMaxSleepTimeMs, gcNoGcSleepTimeMs, gcUrgentSleepTimeMs;
     F2fsEra era;
     // ---- mount options (default_options, then parse_options)
     boolean checkpointMerge;
@@ -51,6 +57,8 @@ public final class F2fsOptions {
     /** "" = default_options' choice by volume size (2020, 6.14), "default" or "reuse". */
     String allocMode;
     boolean disableRollForward;
+    /** background_gc: BGGC_MODE_ON (default_options), OFF, SYNC. */
+    BggcMode bggcMode;
     /** The compress_* options given, for the mount-time check against the image's compression feature. */
     List<String> compressOptionsGiven;
 
@@ -70,6 +78,11 @@ public final class F2fsOptions {
         r.minFsyncBlocks = F2fsConst.DEF_MIN_FSYNC_BLOCKS;
         r.minHotBlocks = F2fsConst.DEF_MIN_HOT_BLOCKS;
         r.ipuPolicy = 1 << F2FS_IPU_FSYNC;
+        r.minIpuUtil = 70;
+        r.gcMinSleepTimeMs = 30_000;          // DEF_GC_THREAD_MIN_SLEEP_TIME
+        r.gcMaxSleepTimeMs = 60_000;          // DEF_GC_THREAD_MAX_SLEEP_TIME
+        r.gcNoGcSleepTimeMs = 300_000;        // DEF_GC_THREAD_NOGC_SLEEP_TIME
+        r.gcUrgentSleepTimeMs = 500;          // DEF_GC_THREAD_URGENT_SLEEP_TIME
         r.era = era;
         r.defaultMountOptions();
         return r;
@@ -92,6 +105,7 @@ public final class F2fsOptions {
         fsyncStrict = false;
         allocMode = "";
         disableRollForward = false;
+        bggcMode = BggcMode.ON;
         compressOptionsGiven = List.of();
     }
 
@@ -104,6 +118,12 @@ public final class F2fsOptions {
         c.minFsyncBlocks = minFsyncBlocks;
         c.minHotBlocks = minHotBlocks;
         c.ipuPolicy = ipuPolicy;
+        c.minIpuUtil = minIpuUtil;
+        c.gcUrgent = gcUrgent;
+        c.gcMinSleepTimeMs = gcMinSleepTimeMs;
+        c.gcMaxSleepTimeMs = gcMaxSleepTimeMs;
+        c.gcNoGcSleepTimeMs = gcNoGcSleepTimeMs;
+        c.gcUrgentSleepTimeMs = gcUrgentSleepTimeMs;
         c.era = era;
         c.checkpointMerge = checkpointMerge;
         c.flushMerge = flushMerge;
@@ -120,6 +140,7 @@ public final class F2fsOptions {
         c.fsyncStrict = fsyncStrict;
         c.allocMode = allocMode;
         c.disableRollForward = disableRollForward;
+        c.bggcMode = bggcMode;
         c.compressOptionsGiven = compressOptionsGiven;
         return c;
     }
@@ -175,6 +196,44 @@ public final class F2fsOptions {
     public int minHotBlocks() { return minHotBlocks; }
     /** sysfs ipu_policy (F2FS_IPU_* bits). */
     public int ipuPolicy() { return ipuPolicy; }
+    public int minIpuUtil() { return minIpuUtil; }
+
+    /** sysfs min_ipu_util */
+    public F2fsOptions withMinIpuUtil(int util) {
+        F2fsOptions c = copy();
+        c.minIpuUtil = util;
+        return c;
+    }
+
+    /** background_gc. */
+    public BggcMode bggcMode() { return bggcMode; }
+    /** sysfs gc_urgent (sbi->gc_mode: 0 normal, 1 high, 2 low, 3 mid). */
+    public int gcUrgent() { return gcUrgent; }
+    public long gcMinSleepTimeMs() { return gcMinSleepTimeMs; }
+    public long gcMaxSleepTimeMs() { return gcMaxSleepTimeMs; }
+    public long gcNoGcSleepTimeMs() { return gcNoGcSleepTimeMs; }
+    public long gcUrgentSleepTimeMs() { return gcUrgentSleepTimeMs; }
+
+    /** background_gc=on|off|sync (BGGC_MODE_*). */
+    public enum BggcMode { ON, OFF, SYNC }
+
+    /** sysfs gc_urgent (0..3; the caller refuses other values as sysfs does with -EINVAL). */
+    public F2fsOptions withGcUrgent(int mode) {
+        if (mode < 0 || mode > 3) throw new IllegalArgumentException("gc_urgent must be 0..3: " + mode);
+        F2fsOptions c = copy();
+        c.gcUrgent = mode;
+        return c;
+    }
+
+    /** sysfs gc_min_sleep_time, gc_max_sleep_time, gc_no_gc_sleep_time, gc_urgent_sleep_time (ms). */
+    public F2fsOptions withGcSleepTimes(long minMs, long maxMs, long noGcMs, long urgentMs) {
+        F2fsOptions c = copy();
+        c.gcMinSleepTimeMs = minMs;
+        c.gcMaxSleepTimeMs = maxMs;
+        c.gcNoGcSleepTimeMs = noGcMs;
+        c.gcUrgentSleepTimeMs = urgentMs;
+        return c;
+    }
     public F2fsEra era() { return era; }
     /** checkpoint_merge: fsync's checkpoints go through the issue_checkpoint thread. */
     public boolean checkpointMerge() { return checkpointMerge; }

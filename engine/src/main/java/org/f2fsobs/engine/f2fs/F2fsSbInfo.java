@@ -84,6 +84,8 @@ public final class F2fsSbInfo {
     private final WaitCount wbCpData;
     /** wb_sync_req[DATA]: WB_SYNC_ALL data writers in progress (async writeback skips while > 0). */
     private int wbSyncReqData;
+    /** last_time[REQ_TIME] (= last_time[GC_TIME]): the last f2fs_update_time(sbi, REQ_TIME), virtual ns. */
+    private long lastReqTimeNs;
 
     /** enum count_type: the page counts the model keeps (inc_page_count / dec_page_count / get_pages). */
     public enum CountType { F2FS_DIRTY_DENTS, F2FS_DIRTY_DATA, F2FS_DIRTY_NODES, F2FS_DIRTY_IMETA }
@@ -187,6 +189,11 @@ public final class F2fsSbInfo {
     public void cpu(SimTask t, CpuOp op) {
         machine.cpu(t, op);
     }
+
+    /** f2fs_update_time(sbi, REQ_TIME): a request reached the file system (writes, fsync, truncate, namespace). */
+    public void updateReqTime() { lastReqTimeNs = sim.nowNs(); }
+    /** last_time[GC_TIME] */
+    public long lastReqTimeNs() { return lastReqTimeNs; }
 
     /** Virtual time in whole seconds, as get_mtime() returns. */
     public long mtimeNow() {

@@ -57,6 +57,15 @@ public final class F2fsStat {
     public long gcNodeBlocks;                    // node blocks moved (stat_inc_node_blk_count)
     public long gcSectionsFreed;                 // victim sections left with no valid block
     public long gcCheckpoints;                   // checkpoints f2fs_gc wrote to turn prefree segments free
+    public long gcVictimsGreedy;                 // victims chosen by GC_GREEDY (foreground, gc_urgent=1)
+    public long gcVictimsCb;                     // victims chosen by GC_CB (get_cb_cost: background GC)
+    public long gcTimeNs;                        // virtual time inside f2fs_gc called from f2fs_balance_fs
+    // the GC thread (gc_thread_func; cf. debug.c's bg_gc, io_skip_bggc, other_skip_bggc)
+    public long bgGcWakeups;                     // times the thread woke and looked
+    public long bgGcCalls;                       // f2fs_gc calls from the thread (stat_inc_gc_call_count BACKGROUND)
+    public long bgGcSkipIo;                      // wake-ups skipped because the I/O was not idle (is_idle)
+    public long bgGcSkipOther;                   // wake-ups skipped because gc_lock was held
+    public long bgGcTimeNs;                      // virtual time inside the thread's f2fs_gc calls
     /** Bytes the system calls asked to write (pwrite/write), for write amplification. */
     public long userBytesWritten;
     /** Metadata blocks read from the disk, by what they were read for (every one a bio through the block layer). */
@@ -130,6 +139,14 @@ public final class F2fsStat {
         m.put("gc_node_blocks", gcNodeBlocks);
         m.put("gc_sections_freed", gcSectionsFreed);
         m.put("gc_checkpoints", gcCheckpoints);
+        m.put("gc_victims_greedy", gcVictimsGreedy);
+        m.put("gc_victims_cb", gcVictimsCb);
+        m.put("gc_time_ns", gcTimeNs);
+        m.put("bg_gc_wakeups", bgGcWakeups);
+        m.put("bg_gc_calls", bgGcCalls);
+        m.put("bg_gc_skip_io", bgGcSkipIo);
+        m.put("bg_gc_skip_other", bgGcSkipOther);
+        m.put("bg_gc_time_ns", bgGcTimeNs);
         m.put("user_bytes_written", userBytesWritten);
         return m;
     }

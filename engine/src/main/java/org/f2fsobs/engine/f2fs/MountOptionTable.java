@@ -30,7 +30,6 @@ final class MountOptionTable {
     static final Set<F2fsEra> ONLY_2020 = eras(F2FS_2020);
     static final Set<F2fsEra> UNTIL_2020 = eras(F2FS_2018, F2FS_2020);
 
-    private static final String NO_GC = "the model runs no background garbage collection (gc.c: no GC thread; foreground GC runs from f2fs_balance_fs)";
     private static final String NO_DISCARD = "the model issues no discards";
     private static final String NO_QUOTA = "quota accounting is not modelled";
     private static final String NO_CRYPT = "encryption is not modelled";
@@ -59,8 +58,12 @@ final class MountOptionTable {
             flag("nolazytime", ALL, REFUSED, "timestamp updates that dirty the inode are not modelled (lazytime matches)"),
             // ---- f2fs_tokens
             values("background_gc", ALL,
-                    c("off", MATCHED, NO_GC),
-                    c("on|sync", REFUSED, NO_GC)),
+                    c("on", MODELLED, "the default: the GC thread (gc_thread_func) collects cost-benefit victims when the "
+                            + "I/O is idle", (o, v) -> o.bggcMode = F2fsOptions.BggcMode.ON),
+                    c("off", MODELLED, "no GC thread: only f2fs_balance_fs's foreground GC",
+                            (o, v) -> o.bggcMode = F2fsOptions.BggcMode.OFF),
+                    c("sync", MODELLED, "the GC thread runs f2fs_gc as FG_GC (greedy victims, collected at once)",
+                            (o, v) -> o.bggcMode = F2fsOptions.BggcMode.SYNC)),
             flag("disable_roll_forward", ALL, MODELLED, "mount runs no roll-forward recovery; with data fsync'd since the "
                     + "last checkpoint waiting, a read-write mount is refused (F2FS-fs: Need to recover fsync data)",
                     (o, v) -> o.disableRollForward = true),
@@ -191,9 +194,9 @@ final class MountOptionTable {
                     c("user", MODELLED, "writeback compresses nothing on its own (f2fs_need_compress_data: only after "
                             + "F2FS_IOC_COMPRESS_FILE, which no modelled command issues)", (o, v) -> o.compressModeUser = true)),
             flag("compress_cache", E614, REFUSED, "the compressed-page cache (COMPRESS_MAPPING) is not modelled"),
-            flag("atgc", E614, REFUSED, NO_GC),
-            flag("gc_merge", E614, REFUSED, NO_GC),
-            flag("nogc_merge", E614, MATCHED, NO_GC),
+            flag("atgc", E614, REFUSED, "age-threshold GC (GC_AT, AT_SSR) is not modelled: background GC is cost-benefit"),
+            flag("gc_merge", E614, REFUSED, "the GC thread taking over f2fs_balance_fs's foreground GC is not modelled"),
+            flag("nogc_merge", E614, MATCHED, "the default: foreground GC runs in the writing task"),
             values("discard_unit", E614,
                     c("block", MATCHED, "the default; " + NO_DISCARD),
                     c("segment|section", REFUSED, NO_DISCARD)),

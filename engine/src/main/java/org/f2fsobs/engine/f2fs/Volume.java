@@ -115,6 +115,8 @@ public final class Volume {
         } else {
             this.recovery = r.recoverFsyncData(t);
         }
+        // f2fs_fill_super: f2fs_start_gc_thread after recovery unless background_gc=off
+        if (sbi.opts().bggcMode() != F2fsOptions.BggcMode.OFF && !(t instanceof org.f2fsobs.engine.sim.OfflineTask)) sbi.gc().startGcThread();
     }
 
     /** Mounts the volume on the kernel's disk (which mkfs has formatted), recovering fsync'd data. */
@@ -210,10 +212,22 @@ public final class Volume {
         F2fsOptions o = sbi.opts().remount(options);
         o.checkImage(sbi.sb());
         sbi.setOpts(o);
+        // f2fs_remount: background_gc=off stops the GC thread, on|sync starts it (departure: the remount does not
+        // wait for a running pass to end; the thread ends at its next wake-up)
+        if (o.bggcMode() == F2fsOptions.BggcMode.OFF) sbi.gc().stopGcThread(null);
+        else sbi.gc().startGcThread();
     }
 
-    /** A write to /sys/fs/f2fs/&lt;dev&gt;/: the tunables {@code change} gives take effect from now on. */
-    public void writeSysfs(UnaryOperator<F2fsOptions> change) { sbi.setOpts(change.apply(sbi.opts())); }
+    /**
+     * A write to /sys/fs/f2fs/&lt;dev&gt;/: the tunables {@code change} gives take effect from now on; gc_urgent
+     * written 1 or 3 wakes the GC thread (__sbi_store: gc_wake, wake_up_interruptible_all).
+     */
+    public void writeSysfs(UnaryOperator<F2fsOptions> change) {
+        int before = sbi.opts().gcUrgent();
+        sbi.setOpts(change.apply(sbi.opts()));
+        int now = sbi.opts().gcUrgent();
+        if (now != before && (now == 1 || now == 3)) sbi.gc().wakeGcThread();
+    }
 
     /** Reports the system calls to {@code o} from now on (null: to nobody). */
     public void observe(SyscallObserver o) {
@@ -373,6 +387,7 @@ public final class Volume {
                 sbi.cpRwsem().upRead(t);
             }
             sbi.smI().balanceFs(t);
+            sbi.updateReqTime();                      // f2fs_create → f2fs_add_link: f2fs_update_time(REQ_TIME)
         } else {
             if (d.directory()) throw new F2fsException("EISDIR", path + " is a directory");
             inode = sbi.icache().iget(t, d.ino());
@@ -412,6 +427,7 @@ public final class Volume {
         long n = ops.writeIter(t, f.inode, p, len, data, writeSeq, (f.flags & O_SYNC) == O_SYNC, (f.flags & O_DSYNC) != 0,
                 (f.flags & O_DIRECT) != 0);
         sbi.stat().userBytesWritten += n;
+        sbi.updateReqTime();                          // f2fs_write_end / f2fs_file_write_iter: f2fs_update_time(REQ_TIME)
         observer.written(f.inode.ino, p, n, data, writeSeq, (f.flags & (O_SYNC | O_DSYNC)) != 0);
         return n;
     }
@@ -428,6 +444,7 @@ public final class Volume {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         F2fsInode i = fd(fd).inode;
         ops.fsync(t, i, 0, Long.MAX_VALUE, false);
+        sbi.updateReqTime();                          // f2fs_do_sync_file's f2fs_update_time(REQ_TIME)
         observer.fsynced(i.ino, false);
     }
 
@@ -435,6 +452,7 @@ public final class Volume {
         sbi.cpu(t, CpuOp.SYSCALL, 1);
         F2fsInode i = fd(fd).inode;
         ops.fsync(t, i, 0, Long.MAX_VALUE, true);
+        sbi.updateReqTime();
         observer.fsynced(i.ino, true);
     }
 
@@ -448,6 +466,7 @@ public final class Volume {
         } finally {
             i.iRwsem.unlock(t);
         }
+        sbi.updateReqTime();                          // f2fs_truncate
         observer.resized(i.ino, size);
     }
 
@@ -484,6 +503,7 @@ public final class Volume {
         F2fsInode i = fd(fd).inode;
         long before = i.isize;
         ops.fallocate(t, i, offset, len);
+        sbi.updateReqTime();                          // f2fs_fallocate
         if (i.isize != before) observer.resized(i.ino, i.isize);
     }
 
@@ -523,6 +543,7 @@ public final class Volume {
         sbi.cpRwsem().downRead(t);
         try {
             dir.deleteEntry(t, parent, name);
+            sbi.updateReqTime();                      // f2fs_delete_entry: f2fs_update_time(REQ_TIME)
             i.links--;
             i.markDirty();
         } finally {
@@ -615,6 +636,7 @@ public final class Volume {
     /** umount: write back everything, a CP_UMOUNT checkpoint. */
     public void umount(SimTask t) {
         if (!mounted) return;
+        sbi.gc().stopGcThread(t);                     // kill_f2fs_super: f2fs_stop_gc_thread before the checkpoint
         if (!fds.isEmpty()) fds.clear();
         sbi.cp().writeCheckpoint(t, CpReason.CP_UMOUNT);
         // kill_sb → evict_inodes: the volume's pages leave the page cache with its inodes

@@ -75,6 +75,17 @@ public final class SimRwSem {
         t.cpuPs(account, acquirePs);
     }
 
+    /** down_write_trylock */
+    public boolean tryDownWrite(SimTask t) {
+        if (!t.simulated()) return true;              // an OfflineTask takes no simulated lock
+        t.sync();
+        if (writer != null || readers > 0 || !waiters.isEmpty()) return false;
+        stats.acquisitions++;
+        writer = t;
+        t.cpuPs(account, acquirePs);
+        return true;
+    }
+
     public void upWrite(SimTask t) {
         if (!t.simulated()) return;                   // an OfflineTask takes no simulated lock
         if (writer != t) throw new IllegalStateException("rwsem " + name + " released by " + t.name() + ", writer " + writer);

@@ -46,6 +46,12 @@ class MountOptionCoverageTests {
                 (t, v) -> { concurrentFsyncs(t, v, "/f", 1); return v.flushControl().flushes(); }, "cache flushes"));
         PAIRS.put("nobarrier", new Probe(GIB, "", "nobarrier",
                 (t, v) -> { concurrentFsyncs(t, v, "/f", 1); return v.flushControl().flushes(); }, "cache flushes"));
+        PAIRS.put("background_gc=off", new Probe(GIB, "", "background_gc=off",
+                (t, v) -> { holesThenIdle(t, v); return v.sbi().stat().bgGcCalls; }, "background f2fs_gc calls"));
+        PAIRS.put("background_gc=on", new Probe(GIB, "background_gc=off", "background_gc=off,background_gc=on",
+                (t, v) -> { holesThenIdle(t, v); return v.sbi().stat().gcVictimsCb; }, "cost-benefit victims"));
+        PAIRS.put("background_gc=sync", new Probe(GIB, "", "background_gc=sync",
+                (t, v) -> { holesThenIdle(t, v); return v.sbi().stat().gcVictimsGreedy; }, "greedy victims"));
         PAIRS.put("mode=lfs", new Probe(GIB, "", "mode=lfs", (t, v) -> { smallOverwriteFsync(t, v); return v.sbi().stat().ipuBlocks; }, "blocks updated in place"));
         PAIRS.put("alloc_mode=default", new Probe(GIB, "", "alloc_mode=default", (t, v) -> { writeDeleteWrite(t, v); return v.sbi().cursegI(CursegType.WARM_DATA).segno(); }, "the WARM_DATA log's segment"));
         PAIRS.put("alloc_mode=reuse", new Probe(20 * GIB, "", "alloc_mode=reuse", (t, v) -> { writeDeleteWrite(t, v); return v.sbi().cursegI(CursegType.WARM_DATA).segno(); }, "the WARM_DATA log's segment"));
@@ -217,6 +223,22 @@ class MountOptionCoverageTests {
         v.pwrite(t, fd, 0, 4096, zeros(v));
         v.fsync(t, fd);
         v.close(t, fd);
+    }
+
+    /**
+     * Eight segments written, every other 4 KiB page overwritten 100 s later (older segments than the newest mtime:
+     * get_cb_cost gives them an age), then ten idle minutes for the GC thread.
+     */
+    private static void holesThenIdle(SimTask t, Volume v) {
+        t.sleepNs(10_000_000_000L);                  // an mtime of 0 means "none" to update_segment_mtime
+        write(t, v, "/g", 16L << 20);
+        v.sync(t);
+        t.sleepNs(100_000_000_000L);
+        int fd = v.open(t, "/g", Volume.O_RDWR);
+        for (long off = 0; off < 16L << 20; off += 8192) v.pwrite(t, fd, off, 4096, zeros(v));
+        v.close(t, fd);
+        v.sync(t);
+        t.sleepNs(600_000_000_000L);
     }
 
     /** Fill four segments, free them, write two more: ALLOC_MODE_REUSE takes the freed ones from segment 0. */

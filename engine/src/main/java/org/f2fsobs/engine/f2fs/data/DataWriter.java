@@ -245,20 +245,28 @@ public final class DataWriter {
 
     /**
      * need_inplace_update: !f2fs_should_update_outplace (mode=lfs: always out of place) && check_inplace_update_policy
-     * over the ipu_policy bits the model implements: F2FS_IPU_FORCE, F2FS_IPU_ASYNC (rewrites of async writeback pages),
-     * F2FS_IPU_FSYNC (pages fsync writes with FI_NEED_IPU).
+     * over the ipu_policy bits the model implements: F2FS_IPU_FORCE, F2FS_IPU_SSR (while f2fs_need_SSR),
+     * F2FS_IPU_UTIL (utilization over min_ipu_util), F2FS_IPU_SSR_UTIL (both), F2FS_IPU_ASYNC (rewrites of async
+     * writeback pages), F2FS_IPU_FSYNC (pages fsync writes with FI_NEED_IPU).
      */
     boolean needInplaceUpdate(F2fsInode inode, int flags) {
         if (inode.directory) return false;
         if (sbi.opts().lfsMode()) return false;
         int policy = sbi.opts().ipuPolicy();
         if ((policy & 1 << F2FS_IPU_FORCE) != 0) return true;
+        if ((policy & 1 << F2FS_IPU_SSR) != 0 && sbi.smI().needSSR()) return true;
+        if ((policy & 1 << F2FS_IPU_UTIL) != 0 && sbi.smI().utilization() > sbi.opts().minIpuUtil()) return true;
+        if ((policy & 1 << F2FS_IPU_SSR_UTIL) != 0 && sbi.smI().needSSR()
+                && sbi.smI().utilization() > sbi.opts().minIpuUtil()) return true;
         if ((policy & 1 << F2FS_IPU_ASYNC) != 0 && (flags & Bio.REQ_SYNC) == 0) return true;
         return (policy & 1 << F2fsOptions.F2FS_IPU_FSYNC) != 0 && inode.fiNeedIpu;
     }
 
-    /** F2FS_IPU_FORCE and F2FS_IPU_ASYNC bits of ipu_policy (segment.h). */
+    /** F2FS_IPU_FORCE, _SSR, _UTIL, _SSR_UTIL and _ASYNC bits of ipu_policy (segment.h). */
     public static final int F2FS_IPU_FORCE = 0;
+    public static final int F2FS_IPU_SSR = 1;
+    public static final int F2FS_IPU_UTIL = 2;
+    public static final int F2FS_IPU_SSR_UTIL = 3;
     public static final int F2FS_IPU_ASYNC = 5;
 
     void inplaceWrite(SimTask t, F2fsInode inode, CachePage p, long addr, int flags) {

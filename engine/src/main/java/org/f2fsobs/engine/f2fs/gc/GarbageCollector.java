@@ -23,13 +23,16 @@ import org.f2fsobs.engine.sim.SimTask;
  * FG_GC when they cannot, and then collects greedy victims ({@link VictimSelection}) through do_garbage_collect
  * until a section is freed and free sections suffice, checkpointing to turn prefree segments free when fewer free
  * sections than logs remain. A later f2fs_balance_fs finds the collected sections prefree and writes the checkpoint
- * that frees them. No GC thread: background GC, cost-benefit, ATGC and SSR are issue 29.
+ * that frees them. The GC thread ({@link GcThread}) calls f2fs_gc with BG_GC: cost-benefit victims. Departure:
+ * background GC moves the blocks at once as foreground GC does (the kernel's BG_GC only dirties the pages, marked
+ * gcing, for writeback to write to COLD_DATA later). No ATGC.
  */
 public final class GarbageCollector {
     private final F2fsSbInfo sbi;
     private final SimRwSem gcLock;
     private final VictimSelection victims;
     private final GcMigration migration;
+    private GcThread thread;
 
     public GarbageCollector(F2fsSbInfo sbi, DataWriter writer, DataReader reader) {
         this.sbi = sbi;
@@ -44,11 +47,40 @@ public final class GarbageCollector {
     public void balanceFs(SimTask t) {
         gcLock.downWrite(t);
         sbi.stat().gcCalls++;                         // stat_inc_gc_call_count(sbi, FOREGROUND)
+        long start = t.nowNs();
         try {
             f2fsGc(t, GcType.BG_GC, true, 1);
         } finally {
             gcLock.upWrite(t);
         }
+        sbi.stat().gcTimeNs += t.nowNs() - start;
+    }
+
+    /** f2fs_start_gc_thread (mount, or a remount to background_gc=on|sync); a running thread is kept. */
+    public void startGcThread() {
+        if (thread != null) return;
+        thread = new GcThread(sbi, this, gcLock);
+        thread.start();
+    }
+
+    /** f2fs_stop_gc_thread (umount, or with {@code t} null a remount to background_gc=off, which does not wait). */
+    public void stopGcThread(SimTask t) {
+        if (thread == null) return;
+        thread.stop(t);
+        thread = null;
+    }
+
+    /** Whether the GC thread runs. */
+    public boolean gcThreadRunning() { return thread != null; }
+
+    /** sysfs gc_urgent written 1 or 3: the thread is woken (gc_wake) to collect now. */
+    public void wakeGcThread() {
+        if (thread != null) thread.wakeForUrgent();
+    }
+
+    /** The victim search of background GC (GC_CB), for tests: the segment it would collect now. */
+    public int getBgVictim(SimTask t) {
+        return victims.getVictim(t, GcType.BG_GC);
     }
 
     /** The victim search of foreground GC, for tests: the segment it would collect now (and marks it as collected). */

@@ -18,7 +18,8 @@ import org.f2fsobs.engine.sim.SimTask;
  * get_victim_by_default for the LFS allocation mode (fs/f2fs/gc.c): select_policy, get_max_cost, check_bg_victims
  * and the search over the dirty bitmap from last_victim[gc_mode], at most max_search candidates, keeping the one of
  * least cost. Foreground GC's policy is GC_GREEDY: the cost of a section is its valid blocks (get_valid_blocks(…,
- * true)). The SSR and AT_SSR modes (segment reuse) and the age-based GC_AT/GC_CB costs are background GC's (issue 29).
+ * true)); background GC's is GC_CB (select_gc_type with gc_mode GC_NORMAL), get_cb_cost over the segment mtimes of the
+ * SIT. Departure: no ATGC (GC_AT, AT_SSR: the atgc mount option is refused).
  */
 public final class VictimSelection {
     private final F2fsSbInfo sbi;
@@ -109,7 +110,7 @@ public final class VictimSelection {
             boolean skip = secUsageCheck(secno)
                     || (gcType == GcType.BG_GC && dirtyI.victimSecmap().get(secno));
             if (!skip) {
-                long cost = getGcCost(t, segno);
+                long cost = getGcCost(t, segno, p.gcMode);
                 if (p.minCost > cost) {
                     p.minSegno = segno;
                     p.minCost = cost;
@@ -125,6 +126,8 @@ public final class VictimSelection {
         lastNsearched = nsearched;
         lastMinCost = p.minCost;
         if (p.minSegno == NULL_SEGNO) return NULL_SEGNO;
+        if (p.gcMode == GcMode.GC_CB) sbi.stat().gcVictimsCb++;
+        else sbi.stat().gcVictimsGreedy++;
         return gotResult((p.minSegno / p.ofsUnit) * p.ofsUnit, gcType, dirtyI);
     }
 
@@ -139,7 +142,7 @@ public final class VictimSelection {
     /** select_policy for alloc_mode LFS. */
     private Policy selectPolicy(GcType gcType, SitInfo sm, DirtySeglistInfo dirtyI) {
         Policy p = new Policy();
-        p.gcMode = gcType == GcType.BG_GC ? GcMode.GC_CB : GcMode.GC_GREEDY;   // select_gc_type (no ATGC, gc_mode normal)
+        p.gcMode = selectGcType(gcType, sbi.opts().gcUrgent());
         p.ofsUnit = sbi.layout().segsPerSec;
         if (sbi.layout().isLargeSection()) {
             p.dirtyBitmap = dirtyI.dirtySecmap();
@@ -148,11 +151,26 @@ public final class VictimSelection {
             p.dirtyBitmap = dirtyI.dirtySegmap(DirtyType.DIRTY);
             p.maxSearch = dirtyI.nrDirty(DirtyType.DIRTY);
         }
-        if (gcType != GcType.FG_GC && p.maxSearch > DEF_MAX_VICTIM_SEARCH) p.maxSearch = DEF_MAX_VICTIM_SEARCH;
+        if (gcType != GcType.FG_GC && sbi.opts().gcUrgent() != GC_URGENT_HIGH && p.maxSearch > DEF_MAX_VICTIM_SEARCH) {
+            p.maxSearch = DEF_MAX_VICTIM_SEARCH;
+        }
         p.offset = sm.lastVictim[p.gcMode];
         // the dirty_secmap is indexed by section, dirty_segmap by segment: find_next_bit(offset / ofs_unit) as in the
         // kernel works for both because ofs_unit is 1 for small sections
         return p;
+    }
+
+    /** sbi->gc_mode values (enum in f2fs.h) that sysfs gc_urgent sets: 1 URGENT_HIGH, 2 URGENT_LOW, 3 URGENT_MID. */
+    static final int GC_NORMAL = 0, GC_URGENT_HIGH = 1, GC_URGENT_LOW = 2, GC_URGENT_MID = 3;
+
+    /** select_gc_type: BG_GC is GC_CB (no ATGC), FG_GC GC_GREEDY; urgent low/mid force GC_CB, urgent high GC_GREEDY. */
+    static int selectGcType(GcType gcType, int gcUrgent) {
+        int mode = gcType == GcType.BG_GC ? GcMode.GC_CB : GcMode.GC_GREEDY;
+        return switch (gcUrgent) {
+            case GC_URGENT_LOW, GC_URGENT_MID -> GcMode.GC_CB;
+            case GC_URGENT_HIGH -> GcMode.GC_GREEDY;
+            default -> mode;
+        };
     }
 
     /** get_max_cost for LFS GC_GREEDY: 2 × blocks per segment × ofs_unit. */
@@ -161,11 +179,36 @@ public final class VictimSelection {
         return 0xFFFF_FFFFL;
     }
 
-    /** get_gc_cost for LFS GC_GREEDY: get_valid_blocks(sbi, segno, true) (a sec_entry read for large sections). */
-    private long getGcCost(SimTask t, int segno) {
+    /**
+     * get_gc_cost for LFS: GC_GREEDY is get_valid_blocks(sbi, segno, true) (a sec_entry read for large sections),
+     * GC_CB is get_cb_cost.
+     */
+    private long getGcCost(SimTask t, int segno, int gcMode) {
         SegmentManager sm = sbi.smI();
         sbi.cpu(t, sbi.layout().isLargeSection() ? CpuOp.SEC_ENTRY_READ : CpuOp.SEG_ENTRY_READ, 1);
+        if (gcMode == GcMode.GC_CB) return getCbCost(sbi, segno);
         return sm.getValidBlocks(segno, true);
+    }
+
+    /**
+     * get_cb_cost: UINT_MAX - 100 × (100 − u) × age / (100 + u), with u the section's valid blocks per segment in
+     * percent of a segment and age 100 − 100 × (mtime − min_mtime) / (max_mtime − min_mtime) (0 while min = max);
+     * min_mtime and max_mtime widen to the section's mtime. Older and emptier sections cost less.
+     */
+    static long getCbCost(F2fsSbInfo sbi, int segno) {
+        SitInfo sitI = sbi.sitI();
+        var layout = sbi.layout();
+        long mtime = sitI.getSectionMtime(layout, segno);
+        long vblocks = sbi.smI().getValidBlocks(segno, true) / layout.segsPerSec;   // usable_segs_per_sec: no zones
+        long u = vblocks * 100 / BLKS_PER_SEG;                                     // BLKS_TO_SEGS(vblocks * 100)
+        if (Long.compareUnsigned(mtime, sitI.minMtime) < 0) sitI.minMtime = mtime;
+        if (Long.compareUnsigned(mtime, sitI.maxMtime) > 0) sitI.maxMtime = mtime;
+        long age = 0;
+        if (sitI.maxMtime != sitI.minMtime) {
+            age = 100 - Long.divideUnsigned(100 * (mtime - sitI.minMtime), sitI.maxMtime - sitI.minMtime);
+            age &= 0xFF;                                                             // unsigned char age
+        }
+        return 0xFFFF_FFFFL - ((100 * (100 - u) * age) / (100 + u));
     }
 
     /** check_bg_victims: a section background GC picked before (none without a GC thread). */

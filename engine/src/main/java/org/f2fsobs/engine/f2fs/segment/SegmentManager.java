@@ -184,6 +184,27 @@ public final class SegmentManager {
         return !cursegSpace;
     }
 
+    /**
+     * f2fs_need_SSR: never with mode=lfs; always under gc_urgent high; otherwise when the free sections are down to
+     * the dirty node, dentry (twice) and inode-meta sections plus min_ssr_sections (= reserved_sections) and the
+     * reserved sections. Departure: the model's allocation stays LFS (no get_ssr_segment / change_curseg); the
+     * ipu_policy SSR bits read this.
+     */
+    public boolean needSSR() {
+        if (sbi.opts().lfsMode()) return false;
+        if (sbi.opts().gcUrgent() == 1) return true;
+        long blksPerSec = (long) BLKS_PER_SEG * segsPerSec;
+        long nodeSecs = (sbi.getPages(CountType.F2FS_DIRTY_NODES) + blksPerSec - 1) / blksPerSec;
+        long dentSecs = (sbi.getPages(CountType.F2FS_DIRTY_DENTS) + blksPerSec - 1) / blksPerSec;
+        long imetaSecs = (sbi.getPages(CountType.F2FS_DIRTY_IMETA) + blksPerSec - 1) / blksPerSec;
+        return freeSections() <= nodeSecs + 2 * dentSecs + imetaSecs + reservedSections() + reservedSections();
+    }
+
+    /** utilization: valid user blocks (the SIT's written_valid_blocks) in percent of user_block_count. */
+    public int utilization() {
+        return (int) (sitI.writtenValidBlocks * 100 / sbi.cp().ckpt().userBlockCount());
+    }
+
     public boolean hasEnoughFreeSecs(SimTask t, int freed, int needed) {
         return !hasNotEnoughFreeSecs(t, freed, needed);
     }
@@ -269,6 +290,7 @@ public final class SegmentManager {
         sitI.segEntryReads++;
         long ctime = sbi.mtimeNow();
         se.mtime = se.mtime == 0 ? ctime : (se.mtime * se.validBlocks + ctime) / (se.validBlocks + 1);
+        if (ctime > sitI.maxMtime) sitI.maxMtime = ctime;
     }
 
     /** f2fs_invalidate_blocks(sbi, addr, len) for blocks of one segment. */
@@ -688,6 +710,7 @@ public final class SegmentManager {
             sitI.sentries[c.segno].type = type;
             if (!freeI.freeSegmap.get(c.segno)) setInuse(c.segno);
         }
+        sitI.initMinMaxMtime(layout, sbi.mtimeNow());
         // init_dirty_segmap
         for (int segno = 0; segno < mainSegs; segno++) {
             if (isCurseg(segno)) continue;

@@ -22,6 +22,11 @@ public final class SitInfo {
     long secEntryReads;                  // every get_sec_entry()
     /** last_victim[gc_mode]: where the next victim search of each GC policy starts (segno); indexed by GcMode. */
     public final int[] lastVictim = new int[GcMode.MAX_GC_POLICY];
+    /** min_mtime, max_mtime: the range get_cb_cost scales a section's age by (init_min_max_mtime, then widened). */
+    public long minMtime;
+    public long maxMtime;
+    /** INVALID_MTIME (segment.h): ULLONG_MAX, the mtime of a large section without valid blocks. */
+    public static final long INVALID_MTIME = -1L;
 
     SitInfo(int mainSegs, int mainSecs, long sitBaseAddr, int sitBlocks, BitSet sitBitmap, SimRwSem sentryLock) {
         this.sentries = new SegEntry[mainSegs];
@@ -60,6 +65,40 @@ public final class SitInfo {
     /** get_sit_bitmap: a copy of the version bitmap, as do_checkpoint puts it into the checkpoint. */
     public BitSet getSitBitmap() {
         return (BitSet) sitBitmap.clone();
+    }
+
+    /**
+     * f2fs_get_section_mtime: a segment's mtime for small sections; for a large section the mean of its segments'
+     * mtimes weighted by their valid blocks, INVALID_MTIME when it has none (unsigned, as ULLONG_MAX).
+     */
+    public long getSectionMtime(SegmentLayout layout, int segno) {
+        int start = layout.getSegFromSec(layout.getSecFromSeg(segno));
+        long mtime;
+        if (!layout.isLargeSection()) {
+            segEntryReads++;
+            mtime = sentries[start].mtime;
+        } else {
+            long sum = 0, total = 0;
+            for (int i = 0; i < layout.segsPerSec; i++) {
+                SegEntry se = sentries[start + i];
+                segEntryReads++;
+                sum += se.mtime * se.validBlocks;
+                total += se.validBlocks;
+            }
+            if (total == 0) return INVALID_MTIME;
+            mtime = sum / total;
+        }
+        return mtime == INVALID_MTIME ? mtime - 1 : mtime;
+    }
+
+    /** init_min_max_mtime (build_segment_manager): min over every section's mtime, max = get_mtime(sbi, false). */
+    void initMinMaxMtime(SegmentLayout layout, long nowMtime) {
+        minMtime = INVALID_MTIME;
+        for (int segno = 0; segno < layout.mainSegs; segno += layout.segsPerSec) {
+            long m = getSectionMtime(layout, segno);
+            if (Long.compareUnsigned(minMtime, m) > 0) minMtime = m;
+        }
+        maxMtime = nowMtime;
     }
 
     public long writtenValidBlocks() { return writtenValidBlocks; }
