@@ -124,12 +124,16 @@ final class Execution {
         ScriptShell.around(v, env, s.mountPoint()).run(t, s.line());
     }
 
-    /** What garbage collection did since the previous tool line (the GC thread during a sleep, say). */
+    /**
+     * What garbage collection did since the previous tool line (the GC thread during a sleep, say), and the blocks
+     * allocated meanwhile by log mode (LFS, SSR) and rewritten in place.
+     */
     private static Map<String, Object> gcBetween(org.f2fsobs.engine.f2fs.F2fsStat d) {
         Map<String, Object> c = new LinkedHashMap<>();
         Map<String, Object> all = d.toMap();
         for (String k : new String[] {"gc_calls", "gc_victims", "gc_victims_greedy", "gc_victims_cb", "gc_data_blocks",
-                "gc_node_blocks", "bg_gc_wakeups", "bg_gc_calls", "bg_gc_skip_io", "bg_gc_time_ns"}) {
+                "gc_node_blocks", "bg_gc_wakeups", "bg_gc_calls", "bg_gc_skip_io", "bg_gc_time_ns", "lfs_blocks", "ssr_blocks",
+                "ipu_blocks"}) {
             if (all.containsKey(k)) c.put(k, all.get(k));
         }
         return c;

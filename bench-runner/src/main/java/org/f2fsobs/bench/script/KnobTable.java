@@ -40,7 +40,7 @@ final class KnobTable {
             f2fs("migration_granularity", null, NO_GC),
             f2fs("max_fragment_chunk", null, "fragmentation modes are not modelled"),
             f2fs("max_fragment_hole", null, "fragmentation modes are not modelled"),
-            f2fs("min_ssr_sections", null, "SSR allocation is not modelled"),
+            f2fs("min_ssr_sections", null, "not modelled as a knob: f2fs_need_SSR uses its default, reserved_sections"),
             f2fs("max_small_discards", null, NO_DISCARD),
             f2fs("discard_granularity", null, NO_DISCARD),
             f2fs("max_discard_request", null, NO_DISCARD),

@@ -255,7 +255,7 @@ public final class F2fsOptions {
     public boolean compressChksum() { return compressChksum; }
     /** compress_mode=user: writeback compresses nothing on its own (f2fs_need_compress_data without FI_ENABLE_COMPRESS). */
     public boolean compressModeUser() { return compressModeUser; }
-    /** mode=lfs (f2fs_lfs_mode): no in-place updates. */
+    /** mode=lfs (f2fs_lfs_mode): no SSR allocation and no in-place updates. */
     public boolean lfsMode() { return lfsMode; }
     /** fsync_mode=nobarrier: fsync issues no cache flush. */
     public boolean fsyncNobarrier() { return fsyncNobarrier; }

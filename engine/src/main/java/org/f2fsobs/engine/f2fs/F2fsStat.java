@@ -27,6 +27,12 @@ public final class F2fsStat {
     public long fsyncNone;
     public long ipuBlocks;
     public long opuBlocks;
+    /** Blocks allocated by f2fs_allocate_data_block in logs allocating LFS / SSR (debug.c's block_count[alloc_type]). */
+    public long lfsBlocks;
+    public long ssrBlocks;
+    /** Segments a log took by new_curseg (LFS) / change_curseg (SSR) (debug.c's segment_count[alloc_type]). */
+    public long lfsSegments;
+    public long ssrSegments;
     public long nodeBlocksWritten;
     /** Data pages written by WB_SYNC_ALL writeback (fsync, sync) and by async writeback (flusher). */
     public long syncWritebackPages;
@@ -112,6 +118,10 @@ public final class F2fsStat {
         m.put("blocks_written_by_log", byLog);
         m.put("ipu_blocks", ipuBlocks);
         m.put("opu_blocks", opuBlocks);
+        m.put("lfs_blocks", lfsBlocks);
+        m.put("ssr_blocks", ssrBlocks);
+        m.put("lfs_segments", lfsSegments);
+        m.put("ssr_segments", ssrSegments);
         m.put("node_blocks_written", nodeBlocksWritten);
         m.put("sync_writeback_pages", syncWritebackPages);
         m.put("async_writeback_pages", asyncWritebackPages);

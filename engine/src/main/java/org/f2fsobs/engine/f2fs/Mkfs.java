@@ -257,7 +257,7 @@ public final class Mkfs {
         // f2fs_write_check_point_pack: the two CP blocks, one compacted data summary, the node summaries, the payload
         int total = F2fsConst.F2FS_CP_PACKS + 1 + F2fsConst.NR_CURSEG_NODE_TYPE + sb.cpPayload();
         CheckpointImage cp = new CheckpointImage(1, userBlockCount, 2, reserved, ovpSegments, freeSegmentCount, cur, blkoff,
-                CheckpointImage.CP_UMOUNT_FLAG | CheckpointImage.CP_COMPACT_SUM_FLAG, total, 1, 1, root + 1,
+                new int[F2fsConst.NR_CURSEG_PERSIST_TYPE], CheckpointImage.CP_UMOUNT_FLAG | CheckpointImage.CP_COMPACT_SUM_FLAG, total, 1, 1, root + 1,
                 new BitSet(), new BitSet(), sums, natJournal, sitJournal, 0);
         long cpStart = sb.cpBlkaddr();
         store.write(cpStart, 0, cp, true);

@@ -122,7 +122,7 @@ public final class Mount {
             checkBlockCount(e.segno(), e.raw());
             sm.segInfoFromRawSit(e.segno(), e.raw());
         }
-        sm.buildFromSitEntries(ckpt.cursegSegno(), ckpt.cursegBlkoff());
+        sm.buildFromSitEntries(ckpt.cursegSegno(), ckpt.cursegBlkoff(), ckpt.allocType());
     }
 
     /** check_block_count: the bitmap and the count of a raw SIT entry agree. */

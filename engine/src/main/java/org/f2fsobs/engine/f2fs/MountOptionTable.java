@@ -110,8 +110,9 @@ final class MountOptionTable {
             free("resgid", ALL, (o, v) -> id("resgid", v, o), c("N", MATCHED, "the group the reserve admits: no effect for root")),
             free("resuid", ALL, (o, v) -> id("resuid", v, o), c("N", MATCHED, "the user the reserve admits: no effect for root")),
             values("mode", ALL,
-                    c("adaptive", MATCHED, "the default"),
-                    c("lfs", MODELLED, "f2fs_lfs_mode: no in-place updates: fsync's IPU (ipu_policy F2FS_IPU_FSYNC) and "
+                    c("adaptive", MATCHED, "the default: SSR allocation while f2fs_need_SSR, in-place updates by ipu_policy"),
+                    c("lfs", MODELLED, "f2fs_lfs_mode: no SSR (f2fs_need_SSR is false: full logs always take a free "
+                            + "segment) and no in-place updates: fsync's IPU (ipu_policy F2FS_IPU_FSYNC) and "
                             + "O_DIRECT overwrites allocate new blocks", (o, v) -> o.lfsMode = true)),
             values("mode", E614, c("fragment:segment|fragment:block", REFUSED, "fragmentation modes are not modelled")),
             refusedValue("io_bits", ALL, "N", "IO alignment with dummy blocks is not modelled"),

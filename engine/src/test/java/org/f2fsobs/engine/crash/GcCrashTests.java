@@ -16,6 +16,7 @@ import org.f2fsobs.engine.platform.Profile;
 import org.f2fsobs.engine.platform.TestProfiles;
 import org.f2fsobs.engine.sim.Prng;
 import org.f2fsobs.engine.sim.device.CrashMode;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,7 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * f2fs_balance_fs collect; each cut must mount (recovery) and pass fsck. Which promises survive depends on the device
  * and on fsync_mode, as the kernel's f2fs_do_sync_file orders writes: with completed writes durable (a write-through
  * device) the default fsync_mode=posix keeps every promise at every cut; a volatile cache lets a random-subset cut
- * keep a dnode and drop its data (posix), and fsync_mode=strict returns before its marked dnode completes.
+ * keep a dnode and drop its data (posix), and fsync_mode=strict returns before its marked dnode completes. These
+ * cases mount with mode=lfs: with the default mode=adaptive the nearly full volume's logs take dirty segments by SSR
+ * and foreground GC does not run in the measured part; power cuts during SSR allocation are the last two cases.
  */
 class GcCrashTests {
     private static final Profile PROFILE = TestProfiles.ideal().set("device.capacity_bytes", 128L << 20).build();
@@ -41,7 +44,16 @@ class GcCrashTests {
     }
 
     private static List<Outcome> cutsDuringGc(Profile profile, int segsPerSec, String mountOptions, long[] stats) {
-        long[] gc = new long[3];
+        return cuts(profile, segsPerSec, mountOptions.isEmpty() ? "mode=lfs" : "mode=lfs," + mountOptions, stats);
+    }
+
+    /**
+     * The aged overwrite under {@code mountOptions} as given; {@code stats}: blocks GC moved and atomic fsyncs in the
+     * measured part, and (a third slot) blocks allocated SSR there. Aging runs until GC has moved a block or a log has
+     * allocated SSR.
+     */
+    private static List<Outcome> cuts(Profile profile, int segsPerSec, String mountOptions, long[] stats) {
+        long[] gc = new long[4];
         F2fsOptions o = F2fsOptions.defaults(Optimizations.linux614()).withMountOptions(mountOptions);
         Recording r = CrashHarness.record(new CrashHarness.Setup(profile, new Mkfs.Options(segsPerSec, 1, 0), o, 3), (t, v, measured) -> {
             VolumeRig.Pattern gen0 = new VolumeRig.Pattern(v.kernel().store(), 0);
@@ -55,15 +67,20 @@ class GcCrashTests {
             int fd = v.open(t, "/f0", Volume.O_RDWR);
             int round = 0;
             // age until foreground GC runs, then measure more of the same
-            for (; v.sbi().stat().gcDataBlocks == 0 && round < 600; round++) overwrite(t, v, fd, rnd, round);
+            for (; v.sbi().stat().gcDataBlocks == 0 && v.sbi().stat().ssrBlocks == 0 && round < 600; round++) {
+                overwrite(t, v, fd, rnd, round);
+            }
             gc[0] = v.sbi().stat().gcDataBlocks + v.sbi().stat().gcNodeBlocks;
+            gc[2] = v.sbi().stat().ssrBlocks;
             long atomic0 = v.sbi().stat().fsyncAtomic;
             measured.run();
             for (int i = 0; i < 20; i++) overwrite(t, v, fd, rnd, 1000 + i);
             gc[1] = v.sbi().stat().gcDataBlocks + v.sbi().stat().gcNodeBlocks;
+            gc[3] = v.sbi().stat().ssrBlocks;
             stats[1] = v.sbi().stat().fsyncAtomic - atomic0;
         });
         stats[0] = gc[1] - gc[0];
+        if (stats.length > 2) stats[2] = gc[3] - gc[2];
         List<CrashHarness.Point> points = CrashPoints.select(r.points(), CUTS);
         List<Outcome> outcomes = new ArrayList<>();
         for (CrashHarness.Point p : points) outcomes.add(r.check(p));
@@ -171,6 +188,49 @@ class GcCrashTests {
         }
         // measured (docs/gc.md, "Power cuts during GC"): -s 1, 3 of 44 cuts lose a page the cut was rewriting (Loss
         // rewrittenAtCut); -s 2, 3 of 160 lose a page nothing rewrote, relocated by GC during the interrupted fsync
+    }
+
+    /**
+     * mode=adaptive (the default), a write-through device, fsync_mode=posix, with and without nobarrier, {@code -s 1}
+     * (with {@code -s 2} this volume collects before any log needs SSR): the nearly full volume's logs take
+     * dirty segments by SSR (change_curseg) and fill the slots free in both valid maps. SSR reuses only blocks the
+     * checkpoint does not hold, so every cut mounts, recovers (the warm node chain now runs through SSR slots),
+     * passes fsck and keeps every promise.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "nobarrier"})
+    void onAWriteThroughDevicePowerCutsDuringSsrAllocationKeepEveryPromise(String mountOptions) {
+        long[] stats = new long[3];
+        List<Outcome> outcomes = cuts(WRITE_THROUGH, 1, mountOptions, stats);
+        System.out.printf("SSR write-through -s 1 [%s]: %d cuts, %d SSR blocks, %d GC blocks moved%n", mountOptions,
+                outcomes.size(), stats[2], stats[0]);
+        assertThat(stats[2]).as("blocks allocated SSR in the measured part").isPositive();
+        assertThat(outcomes).hasSizeGreaterThan(20);
+        assertThat(outcomes).allSatisfy(x -> assertThat(x.verdict()).as("%s: %s", x.point().where(), x.what())
+                .isEqualTo(Verdict.SAFE));
+    }
+
+    /**
+     * mode=adaptive on the volatile cache: every cut during SSR allocation mounts and passes fsck, and every cut that
+     * drops all un-flushed writes keeps every promise; a loss, if any, is the posix hazard of a random-subset cut
+     * after a dnode write (above).
+     */
+    @Test
+    void onAVolatileCachePowerCutsDuringSsrAllocationMountAndPassFsck() {
+        long[] stats = new long[3];
+        List<Outcome> outcomes = cuts(PROFILE, 1, "", stats);
+        System.out.printf("SSR volatile -s 1: %d cuts, %d lose a promise, %d SSR blocks%n", outcomes.size(),
+                outcomes.stream().filter(x -> x.verdict() == Verdict.DATA_LOST).count(), stats[2]);
+        assertThat(stats[2]).as("blocks allocated SSR in the measured part").isPositive();
+        assertThat(outcomes).allSatisfy(x -> assertThat(x.verdict()).as("%s: %s", x.point().where(), x.what())
+                .isNotEqualTo(Verdict.INCONSISTENT));
+        assertThat(outcomes).filteredOn(x -> x.point().mode() == CrashMode.DROP_ALL).hasSizeGreaterThan(5)
+                .allSatisfy(x -> assertThat(x.verdict()).as("%s: %s", x.point().where(), x.what()).isEqualTo(Verdict.SAFE));
+        for (Outcome x : outcomes) {
+            if (x.verdict() != Verdict.DATA_LOST) continue;
+            assertThat(x.point().mode()).as("%s", x.what()).isEqualTo(CrashMode.RANDOM_SUBSET);
+            assertThat(x.point().has(CrashPoints.Kind.NODE_WRITE)).as("%s at %s", x.what(), x.point().where()).isTrue();
+        }
     }
 
     /** 32 random 4 KiB overwrites and an fsync: more dirty pages than min_fsync_blocks, so written out of place. */

@@ -18,6 +18,7 @@ import org.f2fsobs.engine.f2fs.ondisk.NatBlock;
 import org.f2fsobs.engine.f2fs.ondisk.SitBlock;
 import org.f2fsobs.engine.f2fs.ondisk.SummaryBlock;
 import org.f2fsobs.engine.f2fs.segment.CursegType;
+import org.f2fsobs.engine.f2fs.segment.GcMode;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
 import org.f2fsobs.engine.f2fs.segment.SitInfo;
 import org.f2fsobs.engine.kernel.block.Bio;
@@ -182,7 +183,10 @@ public final class Checkpointer {
     /** f2fs_npages_for_summary_flush: 1–2 compacted blocks, or 3 normal ones. */
     private int npagesForSummaryFlush() {
         int valid = 0;
-        for (int i = 0; i < F2fsConst.NR_CURSEG_DATA_TYPE; i++) valid += sbi.cursegI(CursegType.data(i)).nextBlkoff();
+        for (int i = 0; i < F2fsConst.NR_CURSEG_DATA_TYPE; i++) {
+            var c = sbi.cursegI(CursegType.data(i));
+            valid += c.allocType() == GcMode.SSR ? F2fsConst.BLKS_PER_SEG : c.nextBlkoff();   // an SSR log's whole segment
+        }
         int sumInPage = (F2fsConst.F2FS_BLKSIZE - 2 * F2fsConst.SUM_JOURNAL_SIZE - F2fsConst.SUM_FOOTER_SIZE) / F2fsConst.SUMMARY_SIZE;
         if (valid <= sumInPage) return 1;
         if (valid - sumInPage <= (F2fsConst.F2FS_BLKSIZE - F2fsConst.SUM_FOOTER_SIZE) / F2fsConst.SUMMARY_SIZE) return 2;
@@ -195,21 +199,23 @@ public final class Checkpointer {
         SegmentManager sm = sbi.smI();
         NodeManager nm = sbi.nmI();
         int[] segno = new int[F2fsConst.NR_CURSEG_PERSIST_TYPE], blkoff = new int[F2fsConst.NR_CURSEG_PERSIST_TYPE];
+        int[] allocType = new int[F2fsConst.NR_CURSEG_PERSIST_TYPE];
         SummaryBlock[] sums = new SummaryBlock[F2fsConst.NR_CURSEG_PERSIST_TYPE];
         for (CursegType type : CursegType.values()) {
             segno[type.ordinal()] = sm.cursegI(type).segno();
             blkoff[type.ordinal()] = sm.cursegI(type).nextBlkoff();
+            allocType[type.ordinal()] = sm.cursegI(type).allocType();
             sums[type.ordinal()] = sm.summaryOf(type);
         }
         int dataSumBlocks = npagesForSummaryFlush();
-        int flags = 0;
+        int flags = CheckpointImage.CP_CRC_RECOVERY_FLAG;          // update_ckpt_flags: crc|cp_ver for recovery
         if (dataSumBlocks < F2fsConst.NR_CURSEG_DATA_TYPE) flags |= CheckpointImage.CP_COMPACT_SUM_FLAG;
         if (reason == CpReason.CP_UMOUNT) flags |= CheckpointImage.CP_UMOUNT_FLAG;
         if (reason == CpReason.CP_RECOVERY) flags |= CheckpointImage.CP_RECOVERY_FLAG;
         int nodeSumBlocks = reason == CpReason.CP_UMOUNT ? F2fsConst.NR_CURSEG_NODE_TYPE : 0;    // __remain_node_summaries
         int total = F2fsConst.F2FS_CP_PACKS + sbi.sb().cpPayload() + dataSumBlocks + nodeSumBlocks;
         CheckpointImage img = new CheckpointImage(checkpointVer, ckpt.userBlockCount(), sm.sitI().writtenValidBlocks(),
-                sm.reservedSegments(), sm.ovpSegments(), sm.freeSegments(), segno, blkoff, flags, total,
+                sm.reservedSegments(), sm.ovpSegments(), sm.freeSegments(), segno, blkoff, allocType, flags, total,
                 nm.validNodeCount(), nm.validInodeCount(), nm.nextFreeNid(), sm.sitI().getSitBitmap(),
                 (BitSet) nm.natBitmap().clone(), sums, nm.natJournal(), sitJournal, sbi.mtimeNow());
 

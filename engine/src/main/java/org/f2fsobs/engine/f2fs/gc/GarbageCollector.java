@@ -90,6 +90,14 @@ public final class GarbageCollector {
         return segno;
     }
 
+    /**
+     * get_ssr_segment's f2fs_get_victim(…, BG_GC, type, SSR, …): the dirty segment of {@code type} with the fewest
+     * checkpoint-valid blocks, NULL_SEGNO when none has a free slot. The caller holds sentry_lock.
+     */
+    public int getSsrVictim(SimTask t, org.f2fsobs.engine.f2fs.segment.CursegType type) {
+        return victims.getSsrVictim(t, type);
+    }
+
     /** Candidates the last victim search looked at (nsearched). */
     public int lastSearched() { return victims.lastNsearched; }
 

@@ -7,6 +7,7 @@ import java.util.BitSet;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
 import org.f2fsobs.engine.f2fs.segment.GcMode;
 import org.f2fsobs.engine.f2fs.segment.GcMode.GcType;
+import org.f2fsobs.engine.f2fs.segment.CursegType;
 import org.f2fsobs.engine.f2fs.segment.DirtySeglistInfo;
 import org.f2fsobs.engine.f2fs.segment.DirtyType;
 import org.f2fsobs.engine.f2fs.segment.SegmentManager;
@@ -15,11 +16,13 @@ import org.f2fsobs.engine.platform.CpuOp;
 import org.f2fsobs.engine.sim.SimTask;
 
 /**
- * get_victim_by_default for the LFS allocation mode (fs/f2fs/gc.c): select_policy, get_max_cost, check_bg_victims
- * and the search over the dirty bitmap from last_victim[gc_mode], at most max_search candidates, keeping the one of
- * least cost. Foreground GC's policy is GC_GREEDY: the cost of a section is its valid blocks (get_valid_blocks(…,
- * true)); background GC's is GC_CB (select_gc_type with gc_mode GC_NORMAL), get_cb_cost over the segment mtimes of the
- * SIT. Departure: no ATGC (GC_AT, AT_SSR: the atgc mount option is refused).
+ * f2fs_get_victim (get_victim_by_default, fs/f2fs/gc.c): select_policy, get_max_cost, check_bg_victims and the search
+ * over the dirty bitmap from last_victim[gc_mode], at most max_search candidates, keeping the one of least cost. For
+ * alloc_mode LFS (garbage collection) foreground GC's policy is GC_GREEDY: the cost of a section is its valid blocks
+ * (get_valid_blocks(…, true)); background GC's is GC_CB (select_gc_type with gc_mode GC_NORMAL), get_cb_cost over the
+ * segment mtimes of the SIT. For alloc_mode SSR (get_ssr_segment, as BG_GC) it is GC_GREEDY over one log type's
+ * dirty segments, the cost a segment's ckpt_valid_blocks, below BLKS_PER_SEG. Departure: no ATGC (GC_AT, AT_SSR: the
+ * atgc mount option is refused).
  */
 public final class VictimSelection {
     private final F2fsSbInfo sbi;
@@ -37,8 +40,9 @@ public final class VictimSelection {
         this.sbi = sbi;
     }
 
-    /** struct victim_sel_policy, the LFS fields. */
+    /** struct victim_sel_policy (no ATGC fields). */
     private static final class Policy {
+        int allocMode;
         int gcMode;
         BitSet dirtyBitmap;
         int maxSearch;
@@ -71,16 +75,37 @@ public final class VictimSelection {
         }
     }
 
+    /**
+     * f2fs_get_victim(sbi, &amp;segno, BG_GC, type, SSR, 0, false) from get_ssr_segment, whose caller
+     * (f2fs_allocate_data_block) holds sentry_lock: under seglist_lock, the dirty segment of {@code type} with the
+     * fewest checkpoint-valid blocks, or NULL_SEGNO. It is not marked: change_curseg takes it off the dirty lists.
+     */
+    int getSsrVictim(SimTask t, CursegType type) {
+        DirtySeglistInfo dirtyI = sbi.dirtyI();
+        dirtyI.seglistLock().lock(t);
+        try {
+            return getVictimByDefault(t, GcType.BG_GC, GcMode.SSR, type, sbi.sitI(), dirtyI);
+        } finally {
+            dirtyI.seglistLock().unlock(t);
+        }
+    }
+
     private int getVictimByDefault(SimTask t, GcType gcType, SitInfo sm, DirtySeglistInfo dirtyI) {
+        return getVictimByDefault(t, gcType, GcMode.LFS, null, sm, dirtyI);
+    }
+
+    /** get_victim_by_default; {@code type} is the log type an SSR search serves (null: NO_CHECK_TYPE, for LFS). */
+    private int getVictimByDefault(SimTask t, GcType gcType, int allocMode, CursegType type,
+                                   SitInfo sm, DirtySeglistInfo dirtyI) {
         var layout = sbi.layout();
         int lastSegment = layout.mainSecs * layout.segsPerSec;
-        Policy p = selectPolicy(gcType, sm, dirtyI);
+        Policy p = selectPolicy(gcType, allocMode, type, sm, dirtyI);
         p.minSegno = NULL_SEGNO;
         p.minCost = getMaxCost(p);
         int nsearched = 0;
         lastNsearched = 0;
         if (p.maxSearch == 0) return NULL_SEGNO;
-        if (layout.isLargeSection()) {
+        if (layout.isLargeSection() && p.allocMode == GcMode.LFS) {
             int next = nextVictimSeg[gcType.ordinal()];
             if (next != NULL_SEGNO) {
                 nextVictimSeg[gcType.ordinal()] = NULL_SEGNO;
@@ -88,7 +113,7 @@ public final class VictimSelection {
             }
         }
         int lastVictim = sm.lastVictim[p.gcMode];
-        if (gcType == GcType.FG_GC) {
+        if (p.allocMode == GcMode.LFS && gcType == GcType.FG_GC) {
             int bg = checkBgVictims(dirtyI);
             if (bg != NULL_SEGNO) return gotResult(bg, gcType, dirtyI);
         }
@@ -110,7 +135,7 @@ public final class VictimSelection {
             boolean skip = secUsageCheck(secno)
                     || (gcType == GcType.BG_GC && dirtyI.victimSecmap().get(secno));
             if (!skip) {
-                long cost = getGcCost(t, segno, p.gcMode);
+                long cost = getGcCost(t, segno, p);
                 if (p.minCost > cost) {
                     p.minSegno = segno;
                     p.minCost = cost;
@@ -126,6 +151,7 @@ public final class VictimSelection {
         lastNsearched = nsearched;
         lastMinCost = p.minCost;
         if (p.minSegno == NULL_SEGNO) return NULL_SEGNO;
+        if (p.allocMode == GcMode.SSR) return p.minSegno;          // got_result: only LFS marks its victim
         if (p.gcMode == GcMode.GC_CB) sbi.stat().gcVictimsCb++;
         else sbi.stat().gcVictimsGreedy++;
         return gotResult((p.minSegno / p.ofsUnit) * p.ofsUnit, gcType, dirtyI);
@@ -139,22 +165,37 @@ public final class VictimSelection {
         return segno;
     }
 
-    /** select_policy for alloc_mode LFS. */
-    private Policy selectPolicy(GcType gcType, SitInfo sm, DirtySeglistInfo dirtyI) {
+    /**
+     * select_policy: SSR searches dirty_segmap[type] segment by segment with GC_GREEDY; LFS the dirty sections with
+     * select_gc_type's policy. Only foreground GC and gc_urgent high search beyond max_victim_search. The search starts
+     * at 0 for HOT_DATA and node logs ("let's select beginning hot/small space first"), else at last_victim[gc_mode].
+     */
+    private Policy selectPolicy(GcType gcType, int allocMode, CursegType type, SitInfo sm,
+                                DirtySeglistInfo dirtyI) {
         Policy p = new Policy();
-        p.gcMode = selectGcType(gcType, sbi.opts().gcUrgent());
-        p.ofsUnit = sbi.layout().segsPerSec;
-        if (sbi.layout().isLargeSection()) {
-            p.dirtyBitmap = dirtyI.dirtySecmap();
-            p.maxSearch = p.dirtyBitmap.cardinality();               // count_bits(dirty_secmap, 0, MAIN_SECS)
+        p.allocMode = allocMode;
+        if (allocMode == GcMode.SSR) {
+            p.gcMode = GcMode.GC_GREEDY;
+            DirtyType dt = DirtyType.of(type);
+            p.dirtyBitmap = dirtyI.dirtySegmap(dt);
+            p.maxSearch = dirtyI.nrDirty(dt);
+            p.ofsUnit = 1;
         } else {
-            p.dirtyBitmap = dirtyI.dirtySegmap(DirtyType.DIRTY);
-            p.maxSearch = dirtyI.nrDirty(DirtyType.DIRTY);
+            p.gcMode = selectGcType(gcType, sbi.opts().gcUrgent());
+            p.ofsUnit = sbi.layout().segsPerSec;
+            if (sbi.layout().isLargeSection()) {
+                p.dirtyBitmap = dirtyI.dirtySecmap();
+                p.maxSearch = p.dirtyBitmap.cardinality();           // count_bits(dirty_secmap, 0, MAIN_SECS)
+            } else {
+                p.dirtyBitmap = dirtyI.dirtySegmap(DirtyType.DIRTY);
+                p.maxSearch = dirtyI.nrDirty(DirtyType.DIRTY);
+            }
         }
         if (gcType != GcType.FG_GC && sbi.opts().gcUrgent() != GC_URGENT_HIGH && p.maxSearch > DEF_MAX_VICTIM_SEARCH) {
             p.maxSearch = DEF_MAX_VICTIM_SEARCH;
         }
-        p.offset = sm.lastVictim[p.gcMode];
+        boolean hotOrNode = type != null && (type == CursegType.HOT_DATA || type.isNode());
+        p.offset = hotOrNode ? 0 : sm.lastVictim[p.gcMode];
         // the dirty_secmap is indexed by section, dirty_segmap by segment: find_next_bit(offset / ofs_unit) as in the
         // kernel works for both because ofs_unit is 1 for small sections
         return p;
@@ -173,18 +214,24 @@ public final class VictimSelection {
         };
     }
 
-    /** get_max_cost for LFS GC_GREEDY: 2 × blocks per segment × ofs_unit. */
+    /** get_max_cost: SSR allocates in a segment unit (BLKS_PER_SEG); LFS GC_GREEDY 2 × blocks per segment × ofs_unit. */
     private static long getMaxCost(Policy p) {
+        if (p.allocMode == GcMode.SSR) return BLKS_PER_SEG;
         if (p.gcMode == GcMode.GC_GREEDY) return 2L * BLKS_PER_SEG * p.ofsUnit;
         return 0xFFFF_FFFFL;
     }
 
     /**
-     * get_gc_cost for LFS: GC_GREEDY is get_valid_blocks(sbi, segno, true) (a sec_entry read for large sections),
-     * GC_CB is get_cb_cost.
+     * get_gc_cost: for SSR the segment's ckpt_valid_blocks (get_seg_entry); for LFS GC_GREEDY is
+     * get_valid_blocks(sbi, segno, true) (a sec_entry read for large sections), GC_CB is get_cb_cost.
      */
-    private long getGcCost(SimTask t, int segno, int gcMode) {
+    private long getGcCost(SimTask t, int segno, Policy p) {
         SegmentManager sm = sbi.smI();
+        if (p.allocMode == GcMode.SSR) {
+            sbi.cpu(t, CpuOp.SEG_ENTRY_READ, 1);
+            return sm.getSegEntry(segno).ckptValidBlocks();
+        }
+        int gcMode = p.gcMode;
         sbi.cpu(t, sbi.layout().isLargeSection() ? CpuOp.SEC_ENTRY_READ : CpuOp.SEG_ENTRY_READ, 1);
         if (gcMode == GcMode.GC_CB) return getCbCost(sbi, segno);
         return sm.getValidBlocks(segno, true);

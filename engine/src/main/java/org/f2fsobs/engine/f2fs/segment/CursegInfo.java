@@ -16,6 +16,8 @@ public final class CursegInfo {
     int zone;                            // current zone number
     int nextSegno = F2fsConst.NULL_SEGNO;// preallocated segment
     boolean inited;
+    /** alloc_type: {@link GcMode#LFS} (new_curseg) or {@link GcMode#SSR} (change_curseg); the checkpoint records it. */
+    int allocType = GcMode.LFS;
     final int[] sumNid = new int[F2fsConst.ENTRIES_IN_SUM];       // sum_blk->entries[].nid
     final int[] sumOfsInNode = new int[F2fsConst.ENTRIES_IN_SUM]; // sum_blk->entries[].ofs_in_node
     final byte[] sumVersion = new byte[F2fsConst.ENTRIES_IN_SUM]; // sum_blk->entries[].version
@@ -28,6 +30,7 @@ public final class CursegInfo {
     public int segno() { return segno; }
     public int nextBlkoff() { return nextBlkoff; }
     public int zone() { return zone; }
+    public int allocType() { return allocType; }
     public SimMutex cursegMutex() { return cursegMutex; }
 
     SummaryBlock summarySnapshot() {

@@ -6,6 +6,7 @@ import org.f2fsobs.engine.f2fs.F2fsSbInfo.CountType;
 import static org.f2fsobs.engine.f2fs.F2fsConst.NULL_SEGNO;
 
 import java.util.BitSet;
+import org.f2fsobs.engine.f2fs.F2fsConst;
 import org.f2fsobs.engine.f2fs.F2fsException;
 import org.f2fsobs.engine.f2fs.F2fsSbInfo;
 import org.f2fsobs.engine.f2fs.ondisk.SitBlock;
@@ -20,7 +21,10 @@ import org.f2fsobs.engine.sim.SimTask;
  * The segment manager: {@code struct f2fs_sm_info} and the procedures of fs/f2fs/segment.c and segment.h that the
  * model needs, in the kernel's order of operations. Every seg_entry and sec_entry read goes through
  * {@link #getSegEntry} / {@link #getSecEntry}, which count it. Running short of free sections runs foreground GC
- * ({@link #balanceFs}); there is no SSR: the logs always allocate LFS, as with mode=lfs (docs: departures).
+ * ({@link #balanceFs}). A log whose segment is full takes a free segment (new_curseg, LFS) unless need_new_seg finds
+ * f2fs_need_SSR true and get_ssr_segment a dirty segment with free slots: then change_curseg makes it the log's
+ * segment and the log allocates SSR, in the slots free in both the current and the checkpointed valid map
+ * (__next_free_blkoff). mode=lfs never uses SSR.
  *
  * <p>Methods that take a {@link SimTask} charge CPU and take the kernel's locks in that task; an
  * {@link org.f2fsobs.engine.sim.OfflineTask} (a benchmark or a test poking the structure) is charged nothing and takes
@@ -187,8 +191,7 @@ public final class SegmentManager {
     /**
      * f2fs_need_SSR: never with mode=lfs; always under gc_urgent high; otherwise when the free sections are down to
      * the dirty node, dentry (twice) and inode-meta sections plus min_ssr_sections (= reserved_sections) and the
-     * reserved sections. Departure: the model's allocation stays LFS (no get_ssr_segment / change_curseg); the
-     * ipu_policy SSR bits read this.
+     * reserved sections. need_new_seg and the ipu_policy SSR bits read it.
      */
     public boolean needSSR() {
         if (sbi.opts().lfsMode()) return false;
@@ -423,16 +426,23 @@ public final class SegmentManager {
             curseg.sumNid[curseg.nextBlkoff] = sum.nid();
             curseg.sumOfsInNode[curseg.nextBlkoff] = sum.ofsInNode();
             curseg.sumVersion[curseg.nextBlkoff] = sum.version();
-            curseg.nextBlkoff++;
+            if (curseg.allocType == GcMode.SSR) curseg.nextBlkoff = findNextSsrBlock(t, curseg);
+            else curseg.nextBlkoff++;
             boolean segmentFull = curseg.nextBlkoff >= BLKS_PER_SEG;
             sbi.stat().blocksWrittenByLog[type.ordinal()]++;
+            if (curseg.allocType == GcMode.SSR) sbi.stat().ssrBlocks++;       // stat_inc_block_count
+            else sbi.stat().lfsBlocks++;
 
             updateSegmentMtime(oldBlkaddr);
             updateSegmentMtime(newBlkaddr);
             // SIT information should be updated before segment allocation, since SSR needs latest valid block information
             updateSitEntry(t, newBlkaddr, 1);
             updateSitEntry(t, oldBlkaddr, -1);
-            if (segmentFull) newCurseg(t, type, false);   // need_new_seg: LFS on a volume with free segments
+            if (segmentFull) {
+                if (needNewSeg(t, type)) newCurseg(t, type, false);
+                else changeCurseg(t, type);
+                statIncSegType(curseg);
+            }
 
             // segment dirty status should be updated after segment allocation
             locateDirtySegment(t, layout.getSegno(oldBlkaddr));
@@ -472,6 +482,7 @@ public final class SegmentManager {
             removeDirtySegment(segno, DirtyType.DIRTY);
             curseg.nextSegno = segno;
             resetCurseg(type, true);
+            curseg.allocType = GcMode.SSR;
             restoreSummary(type, sbi.meta().getSum(t, segno));
         }
         curseg.nextBlkoff = layout.getBlkoffFromSeg0(dest);
@@ -498,6 +509,117 @@ public final class SegmentManager {
         segno = getNewSegment(t, segno, newSec);
         curseg.nextSegno = segno;
         resetCurseg(type, true);
+        curseg.allocType = GcMode.LFS;
+    }
+
+    /** stat_inc_seg_type: segments a log took, by its alloc_type after the change. */
+    private void statIncSegType(CursegInfo curseg) {
+        if (curseg.allocType == GcMode.SSR) sbi.stat().ssrSegments++;
+        else sbi.stat().lfsSegments++;
+    }
+
+    /**
+     * need_new_seg: a new (free) segment for WARM_NODE while the checkpoint lacks CP_CRC_RECOVERY_FLAG (only mkfs's
+     * does), for an LFS log whose next segment in the section is free (is_next_segment_free), and whenever
+     * f2fs_need_SSR is false or get_ssr_segment finds nothing; otherwise the segment get_ssr_segment chose
+     * (curseg->next_segno) is taken with change_curseg. Called under curseg_mutex and sentry_lock (write).
+     */
+    boolean needNewSeg(SimTask t, CursegType type) {
+        CursegInfo curseg = cursegs[type.ordinal()];
+        if (!sbi.cp().ckpt().isSet(org.f2fsobs.engine.f2fs.ondisk.CheckpointImage.CP_CRC_RECOVERY_FLAG)
+                && type == CursegType.WARM_NODE) {
+            return true;
+        }
+        if (curseg.allocType == GcMode.LFS && isNextSegmentFree(curseg)) return true;
+        return !needSSR() || !getSsrSegment(t, type);
+    }
+
+    /** is_next_segment_free: the segment after the log's, inside its section, is free. */
+    private boolean isNextSegmentFree(CursegInfo curseg) {
+        int segno = curseg.segno + 1;
+        if (segno < mainSegs && segno % segsPerSec != 0) return !freeI.freeSegmap.get(segno);
+        return false;
+    }
+
+    /**
+     * get_ssr_segment(sbi, type, SSR, 0): f2fs_get_victim(BG_GC, seg_type, SSR) for the log's own type first, then
+     * the other types of its kind (data or node) in the kernel's order — from COLD towards HOT for WARM and COLD
+     * logs, from HOT towards COLD for a HOT log. The chosen segment is left in curseg->next_segno. Without a garbage
+     * collector attached (a segment manager tested alone) there is no victim search and so no SSR.
+     */
+    boolean getSsrSegment(SimTask t, CursegType type) {
+        CursegInfo curseg = cursegs[type.ordinal()];
+        if (sbi.gc() == null) return false;
+        int segno = sbi.gc().getSsrVictim(t, type);
+        if (segno != NULL_SEGNO) {
+            curseg.nextSegno = segno;
+            return true;
+        }
+        // For node segments, let's do SSR more intensively
+        int temp = type.temp();
+        boolean reversed = temp >= 1;                    // seg_type >= CURSEG_WARM_{DATA,NODE}
+        int i = reversed ? 2 : 0;
+        for (int cnt = F2fsConst.NR_CURSEG_DATA_TYPE; cnt-- > 0; i = reversed ? i - 1 : i + 1) {
+            if (i == temp) continue;
+            CursegType other = type.isNode() ? CursegType.node(i) : CursegType.data(i);
+            segno = sbi.gc().getSsrVictim(t, other);
+            if (segno != NULL_SEGNO) {
+                curseg.nextSegno = segno;
+                return true;
+            }
+        }
+        return false;                                    // SBI_CP_DISABLED's get_free_segment: not modelled
+    }
+
+    /**
+     * change_curseg: the log's summary goes to the SSA, the segment get_ssr_segment chose becomes the log's (in use,
+     * off the dirty lists), alloc_type SSR, next_blkoff its first free slot (__next_free_blkoff from 0), and its
+     * summary block is read from the SSA (f2fs_get_sum_folio) to keep the entries of its valid blocks.
+     */
+    void changeCurseg(SimTask t, CursegType type) {
+        CursegInfo curseg = cursegs[type.ordinal()];
+        int newSegno = curseg.nextSegno;
+        if (curseg.inited) writeSumPage(curseg);
+        freeI.segmapLock.lock(t);                        // __set_test_and_inuse
+        try {
+            if (!freeI.freeSegmap.get(newSegno)) setInuse(newSegno);
+        } finally {
+            freeI.segmapLock.unlock(t);
+        }
+        dirtyI.seglistLock.lock(t);
+        try {
+            removeDirtySegment(newSegno, DirtyType.PRE);
+            removeDirtySegment(newSegno, DirtyType.DIRTY);
+        } finally {
+            dirtyI.seglistLock.unlock(t);
+        }
+        resetCurseg(type, true);
+        curseg.allocType = GcMode.SSR;
+        curseg.nextBlkoff = nextFreeBlkoff(t, curseg.segno, 0);
+        restoreSummary(type, sbi.meta().getSum(t, newSegno));
+    }
+
+    /**
+     * __next_free_blkoff: the first block at or after {@code start} that is valid in neither the checkpointed nor the
+     * current map (ckpt_valid_map | cur_valid_map), BLKS_PER_SEG when none is. A block the last checkpoint holds
+     * valid, or one invalidated since, is never reused.
+     */
+    public int nextFreeBlkoff(SimTask t, int segno, int start) {
+        sbi.cpu(t, CpuOp.SEG_ENTRY_READ, 1);
+        SegEntry se = getSegEntry(segno);
+        for (int off = start; off < BLKS_PER_SEG; ) {
+            int w = off >>> 6;
+            long used = se.ckptValidMap[w] | se.curValidMap[w];
+            long free = ~used & (-1L << (off & 63));
+            if (free != 0) return (w << 6) + Long.numberOfTrailingZeros(free);
+            off = (w + 1) << 6;
+        }
+        return BLKS_PER_SEG;
+    }
+
+    /** f2fs_find_next_ssr_block: the next free slot after the one just allocated. */
+    private int findNextSsrBlock(SimTask t, CursegInfo curseg) {
+        return nextFreeBlkoff(t, curseg.segno, curseg.nextBlkoff + 1);
     }
 
     /**
@@ -512,6 +634,7 @@ public final class SegmentManager {
         }
         int old = curseg.segno;
         newCurseg(t, type, false);
+        statIncSegType(curseg);
         locateDirtySegment(t, old);
     }
 
@@ -683,7 +806,7 @@ public final class SegmentManager {
      * The end of build_sit_entries and the init_* steps of mount: section counts, written_valid_blocks, the free and
      * dirty segment maps, and (flag on) set_ckpt_valid_blocks for every section.
      */
-    public void buildFromSitEntries(int[] cursegSegno, int[] cursegBlkoff) {
+    public void buildFromSitEntries(int[] cursegSegno, int[] cursegBlkoff, int[] allocType) {
         sitI.writtenValidBlocks = 0;
         for (int segno = 0; segno < mainSegs; segno++) {
             SegEntry se = sitI.sentries[segno];
@@ -705,6 +828,7 @@ public final class SegmentManager {
             CursegInfo c = cursegs[type.ordinal()];
             c.segno = cursegSegno[type.ordinal()];
             c.nextBlkoff = cursegBlkoff[type.ordinal()];
+            c.allocType = allocType[type.ordinal()];              // curseg->alloc_type = ckpt->alloc_type[type]
             c.zone = layout.getZoneFromSeg(c.segno);
             c.inited = true;
             sitI.sentries[c.segno].type = type;
