@@ -117,7 +117,7 @@ class CrashRestartIT {
 
     /**
      * A snapshot with at least one cell DONE and one cell RUNNING that has reported progress, at most half-way. The
-     * queue checkpoints a claim before the cell starts (RunQueue.dispatchAvailable) and each result before the next
+     * queue checkpoints a claim before the cell starts (Jobs.execute) and each result before the next
      * claim (one worker), so a cell that reports progress is durably RUNNING and every cell before it durably DONE;
      * less than half-way through its measured command, it is still running when the kill follows (cells take about a
      * second). A condition on the app's own state, not on elapsed time.

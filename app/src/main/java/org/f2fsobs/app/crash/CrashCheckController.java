@@ -11,7 +11,7 @@ import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.PositiveOrZero;
 import org.f2fsobs.app.queue.Admission;
 import org.f2fsobs.app.queue.Durability;
-import org.f2fsobs.app.queue.RunQueue;
+import org.f2fsobs.app.queue.Jobs;
 import org.f2fsobs.app.run.CellRequests;
 import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.Json;
@@ -55,10 +55,10 @@ class CrashCheckController {
     private final TransactionalOperator tx;
     private final Admission admission;
     private final Durability durability;
-    private final RunQueue queue;
+    private final Jobs jobs;
 
     CrashCheckController(ScenarioCatalog catalog, ObservatoryProperties properties, CrashCheckRepository checks, DatabaseClient db,
-                         TransactionalOperator tx, Admission admission, Durability durability, RunQueue queue) {
+                         TransactionalOperator tx, Admission admission, Durability durability, Jobs jobs) {
         this.catalog = catalog;
         this.properties = properties;
         this.checks = checks;
@@ -66,7 +66,7 @@ class CrashCheckController {
         this.tx = tx;
         this.admission = admission;
         this.durability = durability;
-        this.queue = queue;
+        this.jobs = jobs;
     }
 
     /** {@code POST /api/crash-checks}: one cell, one value per flag and parameter, and which crash points to visit. */
@@ -109,8 +109,8 @@ class CrashCheckController {
                     .bind("max", max).bind("now", Instant.now());
             insert = b.point() == null ? insert.bindNull("point", Integer.class) : insert.bind("point", b.point());
             var work = admission.admitRun().then(insert.filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one());
-            return tx.transactional(work).flatMap(id -> durability.checkpoint().thenReturn(id)).subscribeOn(Database.SCHEDULER)
-                    .doOnNext(id -> queue.wake())
+            return tx.transactional(work).flatMap(id -> durability.checkpoint().thenReturn(id)).doOnNext(jobs::crashCheckAccepted)
+                    .subscribeOn(Database.SCHEDULER)
                     .map(id -> ResponseEntity.accepted().location(URI.create("/api/crash-checks/" + id))
                             .body(new CrashCheckAccepted(id, "QUEUED", CrashRequestView.of(cell, b.point(), max))));
         }).subscribeOn(Database.SCHEDULER);

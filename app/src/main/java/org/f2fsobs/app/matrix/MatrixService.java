@@ -9,7 +9,7 @@ import org.f2fsobs.app.queue.Admission;
 import org.f2fsobs.app.queue.Durability;
 import org.f2fsobs.app.queue.MatrixFinisher;
 import org.f2fsobs.app.queue.QueueEvents;
-import org.f2fsobs.app.queue.RunQueue;
+import org.f2fsobs.app.queue.Jobs;
 import org.f2fsobs.app.queue.Status;
 import org.f2fsobs.app.run.ResultRow;
 import org.f2fsobs.app.run.RunRepository;
@@ -54,7 +54,7 @@ class MatrixService {
     private final RunRepository runs;
     private final ComparisonRepository comparisons;
     private final MatrixFinisher finisher;
-    private final RunQueue queue;
+    private final Jobs jobs;
     private final QueueEvents events;
     private final Durability durability;
     private final Admission admission;
@@ -62,7 +62,7 @@ class MatrixService {
 
     MatrixService(ScenarioCatalog catalog, ObservatoryProperties properties, DatabaseClient db, TransactionalOperator tx,
                   MatrixRepository matrices, CellRepository cells, RunRepository runs, ComparisonRepository comparisons,
-                  MatrixFinisher finisher, RunQueue queue, QueueEvents events, Durability durability, Admission admission) {
+                  MatrixFinisher finisher, Jobs jobs, QueueEvents events, Durability durability, Admission admission) {
         this.catalog = catalog;
         this.properties = properties;
         this.db = db;
@@ -72,7 +72,7 @@ class MatrixService {
         this.runs = runs;
         this.comparisons = comparisons;
         this.finisher = finisher;
-        this.queue = queue;
+        this.jobs = jobs;
         this.events = events;
         this.durability = durability;
         this.admission = admission;
@@ -119,8 +119,8 @@ class MatrixService {
                         .then(matrices.findById(id)));
         return tx.transactional(insert)
                 .flatMap(m -> durability.checkpoint().thenReturn(m))
+                .doOnNext(m -> jobs.matricesChanged())
                 .subscribeOn(Database.SCHEDULER)
-                .doOnNext(m -> queue.wake())
                 .map(m -> new Accepted(m, e.cells()));
     }
 
@@ -191,7 +191,7 @@ class MatrixService {
                 if (h != null && h.headlineName() != null) headline = new MatrixViews.Headline(h.headlineName(), h.headlineVal(), h.headlineUnit());
             }
             if (Status.RUNNING.name().equals(c.status())) {
-                queue.running("cell:" + c.id()).ifPresent(p -> runningCells.add(new MatrixViews.RunningCell(c.cellIndex(), p.phase(), p.fraction())));
+                jobs.running("cell:" + c.id()).ifPresent(p -> runningCells.add(new MatrixViews.RunningCell(c.cellIndex(), p.phase(), p.fraction())));
             }
             cellViews.add(new MatrixViews.CellState(c.cellIndex(), c.status(), c.specJson(), c.runId(), c.attempts(), c.error(), result, headline));
         }
@@ -226,9 +226,9 @@ class MatrixService {
                 .then(find(id))
                 .flatMap(after -> {
                     if (Status.CANCELLED.name().equals(after.status())) {
-                        queue.cancelMatrix(id);
+                        jobs.cancelMatrix(id);
                         events.matrixChanged(id);
-                        queue.wake();
+                        jobs.matricesChanged();
                         return Mono.just(after);
                     }
                     return Mono.error(ApiException.conflict("status", "matrix " + id + " is " + after.status() + "; only a QUEUED or "

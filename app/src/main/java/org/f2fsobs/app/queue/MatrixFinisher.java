@@ -3,6 +3,7 @@ package org.f2fsobs.app.queue;
 import java.time.Instant;
 import java.util.List;
 import org.f2fsobs.app.system.Json;
+import org.f2fsobs.app.system.Sql;
 import org.f2fsobs.bench.api.Comparison;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.api.RunResult;
@@ -171,9 +172,9 @@ public class MatrixFinisher {
                                     + "COMPARISON_JSON, CREATED_AT) VALUES (:m, :scenario, :key, :row, :ratio, :ref, :verdict, :json, :now)")
                             .bind("m", matrixId).bind("scenario", scenario).bind("key", Json.truncate(pointKey(profile, c), 2000))
                             .bind("verdict", c.verdict()).bind("json", Json.compact(c)).bind("now", now);
-                    s = QueueStore.bindNullable(s, "row", c.row(), Integer.class);
-                    s = QueueStore.bindNullable(s, "ratio", Double.isFinite(c.ratio()) ? c.ratio() : null, Double.class);
-                    s = QueueStore.bindNullable(s, "ref", c.referenceRatio(), Double.class);
+                    s = Sql.bindNullable(s, "row", c.row(), Integer.class);
+                    s = Sql.bindNullable(s, "ratio", Double.isFinite(c.ratio()) ? c.ratio() : null, Double.class);
+                    s = Sql.bindNullable(s, "ref", c.referenceRatio(), Double.class);
                     return s.fetch().rowsUpdated();
                 }))
                 .then(db.sql("UPDATE MATRICES SET COMPARED = TRUE WHERE ID = :id").bind("id", matrixId).fetch().rowsUpdated());

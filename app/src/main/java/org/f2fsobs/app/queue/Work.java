@@ -2,7 +2,7 @@ package org.f2fsobs.app.queue;
 
 import org.f2fsobs.bench.api.CellSpec;
 
-/** A unit of work the dispatcher has claimed (its row is RUNNING). */
+/** A unit of work a job has claimed (its row is RUNNING). */
 public sealed interface Work {
 
     /** The kind for metrics and logs: cell, run, crash_check. */
@@ -23,8 +23,16 @@ public sealed interface Work {
         }
     }
 
-    /** A queued run (row {@code id} of RUNS): a scenario cell or a free-form command ({@code kind} SCENARIO / EXEC). */
-    record RunWork(long id, String runKind, String requestJson) implements Work {
+    /** What a queued run (a row of RUNS that is not a matrix cell) runs. */
+    enum RunKind {
+        /** a catalog scenario cell ({@code CellSpec}) */
+        SCENARIO,
+        /** a free-form command or script ({@code ExecSpec}) */
+        EXEC
+    }
+
+    /** A queued run (row {@code id} of RUNS). */
+    record RunWork(long id, RunKind runKind, String requestJson) implements Work {
         @Override
         public String kind() {
             return "run";

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.f2fsobs.app.queue.Admission;
 import org.f2fsobs.app.queue.Durability;
-import org.f2fsobs.app.queue.RunQueue;
+import org.f2fsobs.app.queue.Jobs;
 import org.f2fsobs.app.system.ApiException;
 import org.f2fsobs.app.system.Json;
 import org.f2fsobs.app.system.Database;
@@ -29,10 +29,10 @@ class RunService {
     private final RunRepository runs;
     private final Admission admission;
     private final Durability durability;
-    private final RunQueue queue;
+    private final Jobs jobs;
 
     RunService(ScenarioCatalog catalog, ObservatoryProperties properties, DatabaseClient db, TransactionalOperator tx,
-               RunRepository runs, Admission admission, Durability durability, RunQueue queue) {
+               RunRepository runs, Admission admission, Durability durability, Jobs jobs) {
         this.catalog = catalog;
         this.properties = properties;
         this.db = db;
@@ -40,7 +40,7 @@ class RunService {
         this.runs = runs;
         this.admission = admission;
         this.durability = durability;
-        this.queue = queue;
+        this.jobs = jobs;
     }
 
     /** A queued run: its id, its kind (SCENARIO or EXEC) and what it will run ({@link CellSpec} or {@link ExecSpec}). */
@@ -82,8 +82,8 @@ class RunService {
         Mono<Long> work = admission.admitRun().then(insert.filter(s -> s.returnGeneratedValues("ID")).map(r -> r.get("ID", Long.class)).one());
         return tx.transactional(work)
                 .flatMap(id -> durability.checkpoint().thenReturn(id))
+                .doOnNext(jobs::runAccepted)
                 .subscribeOn(Database.SCHEDULER)
-                .doOnNext(id -> queue.wake())
                 .map(id -> new Accepted(id, kind, spec));
     }
 

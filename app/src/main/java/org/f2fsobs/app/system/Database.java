@@ -1,6 +1,12 @@
 package org.f2fsobs.app.system;
 
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -50,6 +56,64 @@ public final class Database {
     }, KEEP_IDLE_SECONDS);
 
     private Database() {}
+
+    /**
+     * A pool for other work that runs statements (the job scheduler's workers, poller and heartbeats): daemon threads
+     * named {@code prefix-N} that, while they run a task, are deaf to interrupts from other threads as
+     * {@link #SCHEDULER}'s are — a library that stops its pool with {@code shutdownNow()} would otherwise interrupt a
+     * statement inside H2 — and that take them between tasks, so that the pool can end.
+     */
+    public static ExecutorService pool(String prefix, int threads) {
+        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), guardedThreads(prefix)) {
+            @Override
+            protected void beforeExecute(Thread t, Runnable r) {
+                ((GuardedThread) t).inTask = true;
+            }
+
+            @Override
+            protected void afterExecute(Runnable r, Throwable t) {
+                ((GuardedThread) Thread.currentThread()).inTask = false;
+            }
+        };
+    }
+
+    /** As {@link #pool}, for periodic tasks. */
+    public static ScheduledExecutorService scheduledPool(String prefix, int threads) {
+        return new ScheduledThreadPoolExecutor(threads, guardedThreads(prefix)) {
+            @Override
+            protected void beforeExecute(Thread t, Runnable r) {
+                ((GuardedThread) t).inTask = true;
+            }
+
+            @Override
+            protected void afterExecute(Runnable r, Throwable t) {
+                ((GuardedThread) Thread.currentThread()).inTask = false;
+            }
+        };
+    }
+
+    private static ThreadFactory guardedThreads(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new GuardedThread(r, prefix + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /** A pool thread that only its own code may interrupt while it runs a task. */
+    static final class GuardedThread extends Thread {
+        volatile boolean inTask;
+
+        GuardedThread(Runnable r, String name) {
+            super(r, name);
+        }
+
+        @Override
+        public void interrupt() {
+            if (Thread.currentThread() == this || !inTask) super.interrupt();
+        }
+    }
 
     /** A thread that only its own code may interrupt (restoring its flag after an {@code InterruptedException}). */
     static final class DatabaseThread extends Thread {

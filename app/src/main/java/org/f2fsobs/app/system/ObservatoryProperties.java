@@ -12,15 +12,33 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                 (environment: {@code OBSERVATORY_API_TOKEN})
  * @param limits   request limits; over one → 422 naming it
  * @param queue    the run queue
+ * @param role     what this instance does: {@code all} (pages, API and cells: the default), {@code web} (pages and API;
+ *                 the cells run elsewhere) or {@code worker} (only cells), all on one shared database
  */
 @ConfigurationProperties("observatory")
-public record ObservatoryProperties(String dataDir, String apiToken, Limits limits, Queue queue) {
+public record ObservatoryProperties(String dataDir, String apiToken, Limits limits, Queue queue, Role role) {
+
+    /** What an instance does ({@code observatory.role}). */
+    public enum Role {
+        ALL, WEB, WORKER;
+
+        /** Whether this instance runs cells, runs and crash checks. */
+        public boolean runsJobs() {
+            return this != WEB;
+        }
+
+        /** Whether this instance serves the pages and the API. */
+        public boolean serves() {
+            return this != WORKER;
+        }
+    }
 
     public ObservatoryProperties {
         if (dataDir == null) dataDir = "./data";
         if (apiToken != null && apiToken.isBlank()) apiToken = null;
         if (limits == null) limits = new Limits(null, null, null, null, null, null, null, null, null, null);
-        if (queue == null) queue = new Queue(null, null, null);
+        if (queue == null) queue = new Queue(null, null, null, null, null);
+        if (role == null) role = Role.ALL;
     }
 
     public boolean tokenRequired() {
@@ -99,17 +117,25 @@ public record ObservatoryProperties(String dataDir, String apiToken, Limits limi
      * @param workers         cells (or runs, or crash checks) simulated at once, each on its own thread; 0 = the
      *                        default, available processors − 1 (at least 1): one core stays with the event loop,
      *                        H2 and the SSE streams
-     * @param pollInterval    how often the dispatcher looks for queued work when nothing woke it (safety net)
+     * @param pollInterval    how often the job scheduler looks for due work that no local submit woke it for (work
+     *                        submitted on another instance, retries), and how often a worker checks whether its running
+     *                        cells' matrices were cancelled elsewhere
      * @param durableCommits  after each commit the queue relies on, ask H2 to write its store to the file
      *                        ({@code CHECKPOINT}): H2 otherwise writes committed changes up to
      *                        {@code WRITE_DELAY} (500 ms) later, and a kill -9 in between would lose them
+     * @param heartbeat       how often a worker marks its running jobs alive in the job table
+     * @param missedHeartbeats after this many heartbeats missed, a job is dead (its worker was killed) and runs again
      */
-    public record Queue(Integer workers, Duration pollInterval, Boolean durableCommits) {
+    public record Queue(Integer workers, Duration pollInterval, Boolean durableCommits, Duration heartbeat, Integer missedHeartbeats) {
         public Queue {
             if (workers == null) workers = 0;
             if (pollInterval == null) pollInterval = Duration.ofSeconds(2);
             if (durableCommits == null) durableCommits = true;
+            if (heartbeat == null) heartbeat = Duration.ofSeconds(2);
+            if (missedHeartbeats == null) missedHeartbeats = 6;
             if (workers < 0) throw new IllegalArgumentException("observatory.queue.workers must be >= 0");
+            if (heartbeat.toMillis() < 100) throw new IllegalArgumentException("observatory.queue.heartbeat must be at least 100ms");
+            if (missedHeartbeats < 2) throw new IllegalArgumentException("observatory.queue.missed-heartbeats must be at least 2");
         }
 
         public int effectiveWorkers() {

@@ -70,9 +70,9 @@ class QueueMechanicsTests {
     @Autowired
     private DatabaseClient db;
     @Autowired
-    private QueueStore store;
+    private CellJobs cellJobs;
     @Autowired
-    private RunQueue queue;
+    private Jobs queue;
 
     private Api api;
 
@@ -228,7 +228,7 @@ class QueueMechanicsTests {
                 .fetch().one().block();
         Work.CellWork w = new Work.CellWork((Long) cell0.get("ID"), id, 0, org.f2fsobs.app.system.Json.cell((String) cell0.get("SPEC_JSON")));
         var mine = GatedCellRunner.result("fio-large-section", "nullblk-x86", w.spec().optimizations(), Map.of(), 4242);
-        store.completeCell(w, mine).block();
+        cellJobs.done(w, mine).block();
         runner.open();                              // the worker's own result for cell 0 now hits the unique constraint
         api.awaitMatrix(id, "DONE", 30);
         assertThat(count("SELECT COUNT(*) AS N FROM RUNS WHERE MATRIX_ID = " + id)).isEqualTo(2);

@@ -10,7 +10,7 @@ import reactor.blockhound.integration.BlockHoundIntegration;
  * query subscribed anywhere but {@link Database#SCHEDULER} (or another thread that may block) fails the test with
  * {@code BlockingOperationError} naming the thread and the statement's stack.
  *
- * <p>The queue's dispatcher and workers are plain threads that may block; Spring's start-up runs on {@code main}.
+ * <p>The job scheduler's workers, poller and heartbeats are plain threads that may block; Spring's start-up runs on {@code main}.
  */
 public class H2BlockingIntegration implements BlockHoundIntegration {
     @Override

@@ -16,7 +16,7 @@ class ObservatoryPropertiesTests {
     private static ObservatoryProperties bind(org.springframework.core.env.PropertySource<?> source) {
         StandardEnvironment env = new StandardEnvironment();
         env.getPropertySources().addFirst(source);
-        return Binder.get(env).bind("observatory", ObservatoryProperties.class).orElseGet(() -> new ObservatoryProperties(null, null, null, null));
+        return Binder.get(env).bind("observatory", ObservatoryProperties.class).orElseGet(() -> new ObservatoryProperties(null, null, null, null, null));
     }
 
     @Test
