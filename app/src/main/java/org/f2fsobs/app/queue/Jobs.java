@@ -461,13 +461,17 @@ public class Jobs implements SmartLifecycle {
         return new CompletionHandler.OnCompleteRemove<>();
     }
 
-    /** After a cell: the streams look again; a band goes on or a DONE matrix is compared; a failure stops the rest; the next matrix may start. */
+    /**
+     * After a cell: the streams look again; a band goes on or a DONE matrix is compared; a failure stops the rest; when
+     * the matrix ended or grew, the next matrix may start and the new cells get executions (else nothing changed for the
+     * queue, and the cell's end costs no pump).
+     */
     private void cellEnded(Work.CellWork c, Outcome outcome) {
         events.matrixChanged(c.matrixId());
         try {
-            if (outcome == Outcome.DONE) finisher.compareIfDone(c.matrixId());
+            boolean changed = outcome != Outcome.DONE || finisher.compareIfDone(c.matrixId());
             if (outcome == Outcome.FAILED) cancelMatrix(c.matrixId());
-            pump();
+            if (changed) pump();
         } catch (RuntimeException e) {                               // the cell's outcome is stored; the pump and the next start redo this
             log.warn("matrix {}: after cell {}: {}", c.matrixId(), c.cellIndex(), e.toString());
         }
