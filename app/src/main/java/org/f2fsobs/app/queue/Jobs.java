@@ -55,8 +55,9 @@ import org.springframework.stereotype.Component;
  * <li>Order: runs and crash checks first (priority), then cells by matrix and cell index: each execution's time is
  *     a point in 1970 made of those numbers, so every one is due and the oldest is picked first.</li>
  * <li>{@code concurrent_matrices}: only RUNNING matrices' cells get executions; a queued matrix takes a free slot in
- *     {@link #pump}, which runs after each submit and each cell's end, and as the recurring task {@code queue-pump}
- *     (the safety net that also gives an execution to work a crash left without one).</li>
+ *     {@link #pump}, which runs after each submit, each matrix's end and each band step, and in the recurring task
+ *     {@code queue-pump} (the safety net that also gives an execution to work a crash left without one, and advances a
+ *     band whose last cells ended on two instances at once).</li>
  * <li>Cancel: a cancelled matrix's queued cells are CANCELLED at once, their executions find them so and end; its running
  *     cells are told to stop on this instance at once and on the others within a poll interval.</li>
  * <li>Stop: running jobs are cancelled, go back to QUEUED and keep their execution (same time), so they run again at the
