@@ -7,7 +7,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.f2fsobs.app.queue.QueueEvents;
 import org.f2fsobs.app.queue.Status;
 import org.f2fsobs.app.system.Database;
-import org.f2fsobs.app.system.ObservatoryProperties;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
@@ -24,10 +23,8 @@ import reactor.core.publisher.Flux;
  * <li>{@code event: done}, data = {@code status, cell_count, cells_done, cells_failed}: when the matrix has ended and
  *     no cell of it runs any more.</li>
  * </ul>
- * Each stream re-reads the store when the queue signals a change to its matrix, every poll interval
- * ({@code observatory.queue.poll-interval}: a cell that finished on another instance — a worker — sends no signal here,
- * so the page's instance finds it in the result rows it stores anyway), and every {@link #HEARTBEAT} (then it also
- * sends a comment, so proxies keep the connection); a missed signal delays an event, never loses it.
+ * Each stream re-reads the store when the queue signals a change to its matrix and every {@link #HEARTBEAT} (then
+ * it also sends a comment, so proxies keep the connection); a missed signal delays an event, never loses it.
  */
 @Component
 class MatrixEventStream {
@@ -37,20 +34,18 @@ class MatrixEventStream {
     private final MatrixRepository matrices;
     private final CellRepository cells;
     private final QueueEvents events;
-    private final Duration pollEvery;
 
-    MatrixEventStream(MatrixRepository matrices, CellRepository cells, QueueEvents events, ObservatoryProperties properties) {
+    MatrixEventStream(MatrixRepository matrices, CellRepository cells, QueueEvents events) {
         this.matrices = matrices;
         this.cells = cells;
         this.events = events;
-        this.pollEvery = properties.queue().pollInterval();
     }
 
     /** The stream of matrix {@code id} (which exists), skipping cells up to {@code lastEventId}. */
     Flux<ServerSentEvent<Object>> stream(long id, Integer lastEventId) {
         AtomicInteger next = new AtomicInteger(lastEventId == null ? 0 : lastEventId + 1);
         Flux<Boolean> triggers = Flux.merge(Flux.just(false), events.matrixChanges(id).map(x -> false),
-                        Flux.interval(pollEvery, pollEvery).map(x -> false), Flux.interval(HEARTBEAT, HEARTBEAT).map(x -> true))
+                        Flux.interval(HEARTBEAT, HEARTBEAT).map(x -> true))
                 .onBackpressureLatest();
         return triggers.concatMap(heartbeat -> poll(id, next, heartbeat), 1)
                 .takeUntil(e -> "done".equals(e.event()))

@@ -191,12 +191,9 @@ class MatrixService {
                 if (h != null && h.headlineName() != null) headline = new MatrixViews.Headline(h.headlineName(), h.headlineVal(), h.headlineUnit());
             }
             if (Status.RUNNING.name().equals(c.status())) {
-                var here = jobs.running("cell:" + c.id());              // here: live; on another instance: as it last wrote it
-                if (here.isPresent()) runningCells.add(new MatrixViews.RunningCell(c.cellIndex(), here.get().phase(), here.get().fraction()));
-                else if (c.phase() != null) runningCells.add(new MatrixViews.RunningCell(c.cellIndex(), c.phase(), c.fraction() == null ? 0 : c.fraction()));
+                jobs.running("cell:" + c.id()).ifPresent(p -> runningCells.add(new MatrixViews.RunningCell(c.cellIndex(), p.phase(), p.fraction())));
             }
-            cellViews.add(new MatrixViews.CellState(c.cellIndex(), c.status(), c.specJson(), c.runId(), c.attempts(), c.error(), result, headline,
-                    c.worker()));
+            cellViews.add(new MatrixViews.CellState(c.cellIndex(), c.status(), c.specJson(), c.runId(), c.attempts(), c.error(), result, headline));
         }
         MatrixViews.Progress progress = new MatrixViews.Progress(cellRows.size(), queued, running, done, failed, cancelled,
                 cellRows.isEmpty() ? 1.0 : (double) (done + failed + cancelled) / cellRows.size(), runningCells);
