@@ -74,17 +74,28 @@ public final class EngineCellRunner implements CellRunner {
         Profile full = profile(run.name(), r.profileOverrides());
         for (Map.Entry<String, org.f2fsobs.engine.platform.Sourced> e : run.constants().entrySet()) {
             Object was = full.constants().get(e.getKey()) == null ? null : full.constants().get(e.getKey()).value();
-            if (was != null && !was.equals(e.getValue().value())) scaled.put(e.getKey(), Map.of("full", was, "run", e.getValue().value()));
+            if (was != null && !was.equals(e.getValue().value())) scaled.put(e.getKey(), ordered("full", was, "run", e.getValue().value()));
         }
         out.put("machine_scaled", scaled);
         List<Map<String, String>> fixed = new ArrayList<>();
-        for (ScaleRegime.Fixed f : regime.fixed()) fixed.add(Map.of("mechanism", f.mechanism(), "implies", f.implies()));
+        for (ScaleRegime.Fixed f : regime.fixed()) fixed.add(ordered("mechanism", f.mechanism(), "implies", f.implies()));
         out.put("fixed", fixed);
         out.put("note", regime.note(scale));
         return new RunResult(r.scenario(), r.tool(), r.command(), r.toolOutput(), r.profile(), r.mkfs(), r.mount(), r.optimizations(),
                 r.params(), r.seed(), r.headline(), r.metrics(), r.counters(), r.histograms(), r.timeBreakdownNs(), r.preparation(),
                 r.reference(), r.virtualNs(), r.wallMs(), r.reproduce(), r.engineVersion(), r.profileOverrides(), out, r.script(),
                 r.scriptRuns(), r.profileReads());
+    }
+
+    /**
+     * A two-entry map that iterates as written: {@code Map.of} iterates in an order drawn per JVM, so the same result
+     * serialised in two JVMs (two workers) would differ in its bytes.
+     */
+    private static <V> Map<String, V> ordered(String k1, V v1, String k2, V v2) {
+        Map<String, V> m = new LinkedHashMap<>();
+        m.put(k1, v1);
+        m.put(k2, v2);
+        return m;
     }
 
     /** A cell as a plan: the scenario's script rendered and parsed for the machine, every flag set. */
