@@ -11,7 +11,9 @@ import org.springframework.data.relational.core.mapping.Table;
  *
  * @param specJson the {@link org.f2fsobs.bench.api.CellSpec} (snake_case JSON)
  * @param runId    the result's row in {@code RUNS} once DONE
- * @param attempts how often a worker took it (more than 1 after a restart interrupted it)
+ * @param attempts how often a worker took it (more than 1 after a restart interrupted it, or a killed worker)
+ * @param worker   the instance that took it last (host-pid)
+ * @param phase    how far it has got while it runs on whichever instance (written every poll interval)
  */
 @Table("CELLS")
 public record Cell(
@@ -24,5 +26,8 @@ public record Cell(
         @Column("ATTEMPTS") int attempts,
         @Column("ERROR") String error,
         @Column("STARTED_AT") Instant startedAt,
-        @Column("FINISHED_AT") Instant finishedAt) {
+        @Column("FINISHED_AT") Instant finishedAt,
+        @Column("WORKER") String worker,
+        @Column("PHASE") String phase,
+        @Column("FRACTION") Double fraction) {
 }

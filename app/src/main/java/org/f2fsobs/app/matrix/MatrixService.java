@@ -191,9 +191,12 @@ class MatrixService {
                 if (h != null && h.headlineName() != null) headline = new MatrixViews.Headline(h.headlineName(), h.headlineVal(), h.headlineUnit());
             }
             if (Status.RUNNING.name().equals(c.status())) {
-                jobs.running("cell:" + c.id()).ifPresent(p -> runningCells.add(new MatrixViews.RunningCell(c.cellIndex(), p.phase(), p.fraction())));
+                var here = jobs.running("cell:" + c.id());              // here: live; on another instance: as it last wrote it
+                if (here.isPresent()) runningCells.add(new MatrixViews.RunningCell(c.cellIndex(), here.get().phase(), here.get().fraction()));
+                else if (c.phase() != null) runningCells.add(new MatrixViews.RunningCell(c.cellIndex(), c.phase(), c.fraction() == null ? 0 : c.fraction()));
             }
-            cellViews.add(new MatrixViews.CellState(c.cellIndex(), c.status(), c.specJson(), c.runId(), c.attempts(), c.error(), result, headline));
+            cellViews.add(new MatrixViews.CellState(c.cellIndex(), c.status(), c.specJson(), c.runId(), c.attempts(), c.error(), result, headline,
+                    c.worker()));
         }
         MatrixViews.Progress progress = new MatrixViews.Progress(cellRows.size(), queued, running, done, failed, cancelled,
                 cellRows.isEmpty() ? 1.0 : (double) (done + failed + cancelled) / cellRows.size(), runningCells);

@@ -55,7 +55,8 @@ final class MatrixViews {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record CellState(int index, String status, @Schema(implementation = CellSpec.class) @JsonRawValue String spec,
                      @JsonInclude(JsonInclude.Include.ALWAYS) Long runId, int attempts, String error,
-                     @Schema(implementation = RunResult.class) @JsonRawValue String result, Headline headline) {}
+                     @Schema(implementation = RunResult.class) @JsonRawValue String result, Headline headline,
+                     @Schema(description = "the instance that ran it (last claim), host-pid") String worker) {}
 
     record Headline(String name, Double value, String unit) {}
 

@@ -47,9 +47,10 @@ class CellJobs implements JobKind<Work.CellWork, RunResult> {
     @Override
     public Mono<Work.CellWork> claim(long id) {
         Instant now = Instant.now();
-        Mono<Long> claimed = db.sql("UPDATE CELLS SET STATUS = 'RUNNING', STARTED_AT = :now, ATTEMPTS = ATTEMPTS + 1 WHERE ID = :id "
-                        + "AND STATUS IN ('QUEUED', 'RUNNING') AND MATRIX_ID IN (SELECT ID FROM MATRICES WHERE STATUS = 'RUNNING')")
-                .bind("now", now).bind("id", id).fetch().rowsUpdated();
+        Mono<Long> claimed = db.sql("UPDATE CELLS SET STATUS = 'RUNNING', STARTED_AT = :now, ATTEMPTS = ATTEMPTS + 1, WORKER = :worker, "
+                        + "PHASE = NULL, FRACTION = NULL WHERE ID = :id AND STATUS IN ('QUEUED', 'RUNNING') "
+                        + "AND MATRIX_ID IN (SELECT ID FROM MATRICES WHERE STATUS = 'RUNNING')")
+                .bind("now", now).bind("worker", Jobs.NAME).bind("id", id).fetch().rowsUpdated();
         return claimed.flatMap(n -> n == 1 ? load(id) : endOfEndedMatrix(id, now).then(Mono.<Work.CellWork>empty()));
     }
 
@@ -144,9 +145,10 @@ class CellJobs implements JobKind<Work.CellWork, RunResult> {
                 .all();
     }
 
-    /** The status of matrix {@code id} (for what follows a cell's end). */
-    Mono<String> matrixStatus(long id) {
-        return db.sql("SELECT STATUS FROM MATRICES WHERE ID = :id").bind("id", id).map(r -> r.get("STATUS", String.class)).one();
+    /** How far running cell {@code id} has got, for the pages of other instances. */
+    Mono<Long> progress(long id, String phase, double fraction) {
+        return db.sql("UPDATE CELLS SET PHASE = :phase, FRACTION = :fraction WHERE ID = :id AND STATUS = 'RUNNING'")
+                .bind("phase", Json.truncate(phase, 64)).bind("fraction", fraction).bind("id", id).fetch().rowsUpdated();
     }
 
     /** Of {@code matrixIds} (matrices with cells running here), those that ended: their cells should stop. */

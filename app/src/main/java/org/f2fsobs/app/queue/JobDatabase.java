@@ -16,9 +16,11 @@ import org.springframework.stereotype.Component;
 @Component
 public class JobDatabase implements AutoCloseable {
     private final HikariDataSource dataSource;
+    private final boolean postgres;
 
     JobDatabase(Environment env, ObservatoryProperties properties) {
         String url = env.getRequiredProperty("spring.flyway.url");
+        this.postgres = url.startsWith("jdbc:postgresql:");
         HikariConfig c = new HikariConfig();
         c.setPoolName("observatory-jobs");
         c.setJdbcUrl(url);
@@ -31,6 +33,11 @@ public class JobDatabase implements AutoCloseable {
 
     public DataSource dataSource() {
         return dataSource;
+    }
+
+    /** PostgreSQL (else the embedded H2). */
+    public boolean postgres() {
+        return postgres;
     }
 
     @Override

@@ -55,8 +55,9 @@ import org.springframework.stereotype.Component;
  * <li>Order: runs and crash checks first (priority), then cells by matrix and cell index: each execution's time is
  *     a point in 1970 made of those numbers, so every one is due and the oldest is picked first.</li>
  * <li>{@code concurrent_matrices}: only RUNNING matrices' cells get executions; a queued matrix takes a free slot in
- *     {@link #pump}, which runs after each submit and each cell's end, and as the recurring task {@code queue-pump}
- *     (the safety net that also gives an execution to work a crash left without one).</li>
+ *     {@link #pump}, which runs after each submit, each matrix's end and each band step, and in the recurring task
+ *     {@code queue-pump} (the safety net that also gives an execution to work a crash left without one, and advances a
+ *     band whose last cells ended on two instances at once).</li>
  * <li>Cancel: a cancelled matrix's queued cells are CANCELLED at once, their executions find them so and end; its running
  *     cells are told to stop on this instance at once and on the others within a poll interval.</li>
  * <li>Stop: running jobs are cancelled, go back to QUEUED and keep their execution (same time), so they run again at the
@@ -71,6 +72,9 @@ public class Jobs implements SmartLifecycle {
     /** db-scheduler's table (migration V4). */
     static final String TABLE = "scheduled_tasks";
 
+    /** This instance, as the job table and CELLS.WORKER name it: host-pid. */
+    static final String NAME = instanceName();
+
     private final JobDatabase database;
     private final CellJobs cells;
     private final RunJobs runs;
@@ -79,6 +83,7 @@ public class Jobs implements SmartLifecycle {
     private final Durability durability;
     private final QueueEvents events;
     private final MatrixFinisher finisher;
+    private final CatalogSync catalog;
     private final ObservatoryProperties properties;
     private final MeterRegistry meters;
     private final int workers;
@@ -116,7 +121,7 @@ public class Jobs implements SmartLifecycle {
     }
 
     Jobs(JobDatabase database, CellJobs cells, RunJobs runs, CrashCheckJobs crashChecks, Admission admission, Durability durability,
-         QueueEvents events, MatrixFinisher finisher, ObservatoryProperties properties, MeterRegistry meters) {
+         QueueEvents events, MatrixFinisher finisher, CatalogSync catalog, ObservatoryProperties properties, MeterRegistry meters) {
         this.database = database;
         this.cells = cells;
         this.runs = runs;
@@ -125,11 +130,12 @@ public class Jobs implements SmartLifecycle {
         this.durability = durability;
         this.events = events;
         this.finisher = finisher;
+        this.catalog = catalog;
         this.properties = properties;
         this.meters = meters;
         this.workers = properties.queue().effectiveWorkers();
         this.tasks = List.of(task(cells), task(runs), task(crashChecks));
-        this.pumpTask = Tasks.recurring("queue-pump", FixedDelay.of(properties.queue().pollInterval())).execute((i, c) -> pump());
+        this.pumpTask = Tasks.recurring("queue-pump", FixedDelay.of(properties.queue().pollInterval())).execute((i, c) -> sweep());
         List<Task<?>> known = new ArrayList<>(tasks);
         known.add(pumpTask);
         this.client = SchedulerClient.Builder.create(database.dataSource(), known).enablePriority().build();
@@ -251,6 +257,21 @@ public class Jobs implements SmartLifecycle {
         if (any || (started != null && !started.isEmpty())) durability.checkpoint().block();
     }
 
+    /**
+     * The recurring pass (one worker at a time): {@link #pump}, and band matrices none of whose cells is queued or
+     * running go on, DONE matrices without comparisons get them — what a cell's end does, redone for a cell whose end
+     * did not (a worker killed between the two, two cells ending at once on two instances).
+     */
+    private void sweep() {
+        pump();
+        try {
+            finisher.advanceBands();
+            finisher.compareUncompared();
+        } catch (RuntimeException e) {                      // another instance did it at the same time: the next pass looks again
+            log.warn("queue sweep: {}", e.toString());
+        }
+    }
+
     private void schedule(JobKind<?, ?> kind, List<JobKind.Due> due) {
         int priority = kind == cells ? Priority.MEDIUM : Priority.HIGH;
         List<SchedulableInstance<?>> batch = new ArrayList<>();
@@ -287,7 +308,7 @@ public class Jobs implements SmartLifecycle {
             log.warn("start-up: bands and comparisons left to the next pass: {}", e.toString());
         }
         var q = properties.queue();
-        scheduler = Scheduler.create(database.dataSource(), tasks)
+        var builder = Scheduler.create(database.dataSource(), tasks)
                 .startTasks(pumpTask)
                 .threads(workers)
                 .executorService(Database.pool("observatory-worker", workers))
@@ -296,17 +317,21 @@ public class Jobs implements SmartLifecycle {
                 .pollingInterval(q.pollInterval())
                 .heartbeatInterval(q.heartbeat())
                 .missedHeartbeatsLimit(q.missedHeartbeats())
-                .schedulerName(new SchedulerName.Fixed(instanceName()))
+                .schedulerName(new SchedulerName.Fixed(NAME))
                 .enableImmediateExecution()
                 .enablePriority()
-                .shutdownMaxWait(Duration.ofSeconds(10))
-                .build();
+                .shutdownMaxWait(Duration.ofSeconds(10));
+        // PostgreSQL: each poll locks (FOR UPDATE SKIP LOCKED) and picks at most as many executions as this worker has free
+        // threads, so workers never race for the same one; H2 has no SKIP LOCKED: every worker fetches the due ones and
+        // picks each just before it runs (an optimistic update of its version; the loser skips it)
+        if (database.postgres()) builder = builder.pollUsingLockAndFetch(0.5, 1.0);
+        scheduler = builder.build();
         scheduler.start();
         watcher = Database.scheduledPool("observatory-jobs-watch", 1);
         long every = q.pollInterval().toMillis();
         watcher.scheduleWithFixedDelay(this::watch, every, every, TimeUnit.MILLISECONDS);
         pump();
-        log.info("job scheduler {}: {} workers, at most {} matrices at once", instanceName(), workers, properties.limits().concurrentMatrices());
+        log.info("job scheduler {}: {} workers, at most {} matrices at once", NAME, workers, properties.limits().concurrentMatrices());
     }
 
     @Override
@@ -350,11 +375,16 @@ public class Jobs implements SmartLifecycle {
         return host + "-" + ManagementFactory.getRuntimeMXBean().getPid();
     }
 
-    /** Every poll interval: cells whose matrix ended elsewhere stop; the depth gauges. */
+    /** Every poll interval: cells whose matrix ended elsewhere stop; running cells' progress for other instances' pages; the depth gauges. */
     private void watch() {
         try {
             Set<Long> matrices = new HashSet<>();
-            for (Running r : running.values()) if (r.work instanceof Work.CellWork c) matrices.add(c.matrixId());
+            for (Running r : running.values()) {
+                if (r.work instanceof Work.CellWork c) {
+                    matrices.add(c.matrixId());
+                    cells.progress(c.id(), r.phase, r.fraction).block();
+                }
+            }
             List<Long> ended = cells.ended(matrices).collectList().block();
             if (ended != null) ended.forEach(this::cancelMatrix);
             long[] d = cells.depth().block();
@@ -379,6 +409,7 @@ public class Jobs implements SmartLifecycle {
             if (stopping) return again;
         }
         W work = kind.claim(Long.parseLong(instance.getId())).block();
+        if (work != null) catalog.sync();                            // a user scenario stored on another instance since
         if (work == null) return new CompletionHandler.OnCompleteRemove<>();   // it ended before it ran (a cancelled matrix's cell)
         durability.checkpoint().block();                             // the claim (RUNNING, attempts + 1) survives a kill like a result does
         Running r = new Running(work);
@@ -431,13 +462,17 @@ public class Jobs implements SmartLifecycle {
         return new CompletionHandler.OnCompleteRemove<>();
     }
 
-    /** After a cell: the streams look again; a band goes on or a DONE matrix is compared; a failure stops the rest; the next matrix may start. */
+    /**
+     * After a cell: the streams look again; a band goes on or a DONE matrix is compared; a failure stops the rest; when
+     * the matrix ended or grew, the next matrix may start and the new cells get executions (else nothing changed for the
+     * queue, and the cell's end costs no pump).
+     */
     private void cellEnded(Work.CellWork c, Outcome outcome) {
         events.matrixChanged(c.matrixId());
         try {
-            if (outcome == Outcome.DONE) finisher.compareIfDone(c.matrixId());
+            boolean changed = outcome != Outcome.DONE || finisher.compareIfDone(c.matrixId());
             if (outcome == Outcome.FAILED) cancelMatrix(c.matrixId());
-            pump();
+            if (changed) pump();
         } catch (RuntimeException e) {                               // the cell's outcome is stored; the pump and the next start redo this
             log.warn("matrix {}: after cell {}: {}", c.matrixId(), c.cellIndex(), e.toString());
         }

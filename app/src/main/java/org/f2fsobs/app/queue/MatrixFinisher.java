@@ -55,28 +55,32 @@ public class MatrixFinisher {
         return "profile=" + profile + ";" + ParamValues.canonical(c.params()) + (c.row() == null ? "" : ";row=" + c.row());
     }
 
-    /** Blocking; called by the worker that ended a cell: a band goes on, or a DONE matrix is compared. */
-    synchronized void compareIfDone(long matrixId) {
-        advanceBand(matrixId);
+    /**
+     * Blocking; called by the worker that ended a cell: a band goes on, or a DONE matrix is compared. Whether the queue
+     * changed: band cells appended, or the matrix ended (its running slot is free).
+     */
+    synchronized boolean compareIfDone(long matrixId) {
+        boolean changed = advanceBand(matrixId);
         var m = db.sql("SELECT SCENARIO, PROFILE, SEED FROM MATRICES WHERE ID = :id AND STATUS = 'DONE' AND COMPARED = FALSE")
                 .bind("id", matrixId)
                 .map(r -> new Object[] {r.get("SCENARIO", String.class), r.get("PROFILE", String.class), r.get("SEED", Long.class)})
                 .one().block();
         if (m != null) compare(matrixId, (String) m[0], (String) m[1], (Long) m[2]);
+        return changed || m != null;
     }
 
     /**
      * A band matrix none of whose cells is queued or running: appends its band's next cells, or, when the band is
-     * complete, ends the matrix (DONE). A plan that fails ends the matrix FAILED with its message.
+     * complete, ends the matrix (DONE). A plan that fails ends the matrix FAILED with its message. Whether it did any.
      */
-    synchronized void advanceBand(long matrixId) {
+    synchronized boolean advanceBand(long matrixId) {
         var m = db.sql("SELECT REQUEST_JSON, SCENARIO, PROFILE, SEED FROM MATRICES WHERE ID = :id AND STATUS = 'RUNNING' AND BAND_PENDING = TRUE "
                         + "AND NOT EXISTS (SELECT 1 FROM CELLS WHERE MATRIX_ID = :id AND STATUS IN ('QUEUED', 'RUNNING'))")
                 .bind("id", matrixId)
                 .map(r -> new Object[] {r.get("REQUEST_JSON", String.class), r.get("SCENARIO", String.class), r.get("PROFILE", String.class),
                         r.get("SEED", Long.class)})
                 .one().block();
-        if (m == null) return;
+        if (m == null) return false;
         Instant now = Instant.now();
         Mono<Long> change;
         try {
@@ -123,6 +127,7 @@ public class MatrixFinisher {
                     .bind("e", Json.truncate("band: " + e.getMessage(), 4000)).bind("now", now).bind("id", matrixId).fetch().rowsUpdated();
         }
         tx.transactional(change).then(durability.checkpoint()).block();
+        return true;
     }
 
     private List<RunResult> results(long matrixId) {

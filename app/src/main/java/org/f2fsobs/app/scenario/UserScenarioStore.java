@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.f2fsobs.app.system.ApiException;
+import org.f2fsobs.app.queue.CatalogSync;
 import org.f2fsobs.app.system.Database;
 import org.f2fsobs.bench.api.ResultJson;
 import org.f2fsobs.bench.scenario.Scenario;
@@ -27,11 +28,12 @@ import reactor.core.publisher.Mono;
  * refuses it; the API answers 409).
  */
 @Component
-class UserScenarioStore implements SmartInitializingSingleton {
+class UserScenarioStore implements SmartInitializingSingleton, CatalogSync {
     private static final Logger log = LoggerFactory.getLogger(UserScenarioStore.class);
 
     private final DatabaseClient db;
     private final ScenarioCatalog catalog;
+    private volatile Instant loadedFrom = Instant.EPOCH;         // rows updated from here on are looked at again
 
     UserScenarioStore(DatabaseClient db, ScenarioCatalog catalog) {
         this.db = db;
@@ -44,8 +46,23 @@ class UserScenarioStore implements SmartInitializingSingleton {
     /** At start-up, before the queue's lifecycle starts: every row into the catalog; a row that no longer loads is logged. */
     @Override
     public void afterSingletonsInstantiated() {
-        List<Stored> rows = db.sql("SELECT ID, SCENARIO_JSON FROM USER_SCENARIOS ORDER BY CREATED_AT, ID")
-                .map((r, m) -> new Stored(r.get("ID", String.class), null, null, r.get("SCENARIO_JSON", String.class), null, null))
+        load(Instant.EPOCH);
+    }
+
+    /**
+     * Before a worker runs a job: the rows stored or edited since the last look (on another instance: the web one that
+     * took the POST) into this instance's catalog, so a worker runs a user scenario stored after it started.
+     */
+    @Override
+    public void sync() {
+        load(loadedFrom);
+    }
+
+    private synchronized void load(Instant since) {
+        List<Stored> rows = db.sql("SELECT ID, SCENARIO_JSON, UPDATED_AT FROM USER_SCENARIOS WHERE UPDATED_AT >= :since ORDER BY CREATED_AT, ID")
+                .bind("since", since)
+                .map((r, m) -> new Stored(r.get("ID", String.class), null, null, r.get("SCENARIO_JSON", String.class), null,
+                        instant(r.get("UPDATED_AT"))))
                 .all().collectList().subscribeOn(Database.SCHEDULER).block();
         for (Stored s : rows == null ? List.<Stored>of() : rows) {
             try {
@@ -53,6 +70,7 @@ class UserScenarioStore implements SmartInitializingSingleton {
             } catch (RuntimeException e) {
                 log.warn("user scenario {} is stored but does not load any more, so it is not in the catalog: {}", s.id(), e.getMessage());
             }
+            if (s.updatedAt() != null && s.updatedAt().isAfter(loadedFrom)) loadedFrom = s.updatedAt();
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -44,6 +45,10 @@ public final class Database {
     /** Idle threads are kept (an eviction would interrupt them): a time-to-live longer than any run of the app. */
     private static final int KEEP_IDLE_SECONDS = Integer.MAX_VALUE;
 
+    static {
+        StuckTaskWatch.install();                                   // before the first task is scheduled: every one is timed
+    }
+
     public static final Scheduler SCHEDULER = Schedulers.newBoundedElastic(THREADS, QUEUE, new ThreadFactory() {
         private final AtomicInteger n = new AtomicInteger();
 
@@ -51,6 +56,7 @@ public final class Database {
         public Thread newThread(Runnable r) {
             Thread t = new DatabaseThread(r, "observatory-db-" + n.incrementAndGet());
             t.setDaemon(true);
+            StuckTaskWatch.register(t);
             return t;
         }
     }, KEEP_IDLE_SECONDS);
@@ -116,7 +122,18 @@ public final class Database {
     }
 
     /** A thread that only its own code may interrupt (restoring its flag after an {@code InterruptedException}). */
-    static final class DatabaseThread extends Thread {
+    static final class DatabaseThread extends Thread implements StuckTaskWatch.Timed {
+        private final AtomicLong taskSince = new AtomicLong(), reported = new AtomicLong();
+
+        @Override
+        public AtomicLong taskSince() {
+            return taskSince;
+        }
+
+        @Override
+        public AtomicLong reported() {
+            return reported;
+        }
         DatabaseThread(Runnable r, String name) {
             super(r, name);
         }

@@ -3,7 +3,9 @@ package org.f2fsobs.app.system;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
 import io.r2dbc.spi.ConnectionFactory;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
+import org.springframework.data.r2dbc.mapping.R2dbcMappingContext;
 import org.springframework.boot.r2dbc.ConnectionFactoryBuilder;
 import org.springframework.boot.r2dbc.health.ConnectionFactoryHealthIndicator;
 import org.springframework.boot.r2dbc.autoconfigure.R2dbcProperties;
@@ -40,6 +42,22 @@ public class DatabaseConfiguration {
                 .allocatorSubscribeOn(Database.SCHEDULER)
                 .customizer(builder -> builder.acquisitionScheduler(Database.SCHEDULER))
                 .build());
+    }
+
+    /**
+     * Table and column names go to the database unquoted, as every hand-written statement of the app writes them: H2
+     * and PostgreSQL then fold them alike onto the tables the migrations made (Spring Data would quote them for
+     * PostgreSQL, and {@code "MATRICES"} is not {@code matrices}).
+     */
+    @Bean
+    static BeanPostProcessor unquotedIdentifiers() {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessBeforeInitialization(Object bean, String name) {
+                if (bean instanceof R2dbcMappingContext c) c.setForceQuote(false);
+                return bean;
+            }
+        };
     }
 
     @Bean

@@ -29,6 +29,9 @@ public class H2BlockingIntegration implements BlockHoundIntegration {
         builder.allowBlockingCallsInside("org.springframework.web.reactive.resource.PathResourceResolver", "getResource");
         // webjars-locator-lite reads a webjar's version from its pom.properties once, then caches it
         builder.allowBlockingCallsInside("org.webjars.WebJarVersionLocator", "version");
+        // Spring Data's mapping context guards its entity cache with a ReentrantReadWriteLock: a reader parks only while
+        // another thread adds an entity (the first use of a type); r2dbc-postgresql maps rows on its Netty event loop
+        builder.allowBlockingCallsInside("org.springframework.data.mapping.context.AbstractMappingContext", "getPersistentEntity");
         // Logback's console appender writes under a lock; logging from the event loop is accepted practice
         builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "writeBytes");
     }

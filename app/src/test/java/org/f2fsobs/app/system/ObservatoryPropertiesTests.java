@@ -43,6 +43,24 @@ class ObservatoryPropertiesTests {
         assertThat(p.limits().bandCells()).isEqualTo(5000);
         assertThat(p.queue().effectiveWorkers()).isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
         assertThat(p.queue().durableCommits()).isTrue();
+        assertThat(p.queue().pollInterval()).isEqualTo(java.time.Duration.ofSeconds(2));
+        assertThat(p.queue().heartbeat()).isEqualTo(java.time.Duration.ofSeconds(2));
+        assertThat(p.queue().missedHeartbeats()).isEqualTo(6);
+        assertThat(p.role()).isEqualTo(ObservatoryProperties.Role.ALL);
+        assertThat(p.role().runsJobs() && p.role().serves()).isTrue();
+    }
+
+    @Test
+    void theRolesSayWhatAnInstanceDoes() {
+        ObservatoryProperties web = bind(new MapPropertySource("p", Map.of("observatory.role", "web")));
+        assertThat(web.role().serves()).isTrue();
+        assertThat(web.role().runsJobs()).isFalse();
+        ObservatoryProperties worker = bind(new MapPropertySource("p", Map.of("observatory.role", "worker")));
+        assertThat(worker.role().serves()).isFalse();
+        assertThat(worker.role().runsJobs()).isTrue();
+        assertThatThrownBy(() -> bind(new MapPropertySource("p", Map.of("observatory.role", "manager")))).isInstanceOf(BindException.class);
+        assertThatThrownBy(() -> bind(new MapPropertySource("p", Map.of("observatory.queue.missed-heartbeats", "1"))))
+                .isInstanceOf(BindException.class).hasStackTraceContaining("missed-heartbeats must be at least 2");
     }
 
     @Test
