@@ -134,6 +134,7 @@ public final class Database {
         public AtomicLong reported() {
             return reported;
         }
+
         DatabaseThread(Runnable r, String name) {
             super(r, name);
         }

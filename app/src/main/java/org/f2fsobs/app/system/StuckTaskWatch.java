@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Names a thread of {@link Database#SCHEDULER} that has been inside one task for longer than {@link #STUCK}: a WARN with the thread, how long, and its stack, once per task.
+ * Names a thread of {@link Database#SCHEDULER} that has been inside one task for longer than {@link #STUCK}: a WARN
+ * with the thread, how long, and its stack, once per task.
  * A statement normally takes milliseconds; a task that takes seconds is waiting (for a lock, for a connection that
  * only another task can give back) and every task queued behind it on that thread waits too, so the log says where.
  */
