@@ -98,7 +98,7 @@ class CellJobs implements JobKind<Work.CellWork, RunResult> {
                         .flatMap(id -> db.sql("UPDATE MATRICES SET CELLS_DONE = CELLS_DONE + 1 WHERE ID = :m").bind("m", w.matrixId())
                                 .fetch().rowsUpdated().thenReturn(id))
                         .flatMap(id -> finishMatrixIfDone(w.matrixId(), now).thenReturn(id)));
-        return tx.transactional(work).then();
+        return tx.transactional(work).then(endedElsewhere(w.matrixId(), now));
     }
 
     /** The cell failed: the matrix is FAILED, its queued cells CANCELLED (the workers running others are told to stop). */
@@ -114,7 +114,7 @@ class CellJobs implements JobKind<Work.CellWork, RunResult> {
                 .then(db.sql("UPDATE CELLS SET STATUS = 'CANCELLED', FINISHED_AT = :now WHERE MATRIX_ID = :m AND STATUS = 'QUEUED'")
                         .bind("now", now).bind("m", w.matrixId()).fetch().rowsUpdated())
                 .then(finishMatrixIfDone(w.matrixId(), now));
-        return tx.transactional(work).then();
+        return tx.transactional(work).then(endedElsewhere(w.matrixId(), now));
     }
 
     @Override
@@ -122,7 +122,7 @@ class CellJobs implements JobKind<Work.CellWork, RunResult> {
         Instant now = Instant.now();
         return tx.transactional(db.sql("UPDATE CELLS SET STATUS = 'CANCELLED', FINISHED_AT = :now WHERE ID = :id AND STATUS IN ('RUNNING', 'CANCELLED')")
                 .bind("now", now).bind("id", w.id()).fetch().rowsUpdated()
-                .then(finishMatrixIfDone(w.matrixId(), now))).then();
+                .then(finishMatrixIfDone(w.matrixId(), now))).then(endedElsewhere(w.matrixId(), now));
     }
 
     @Override
@@ -170,6 +170,29 @@ class CellJobs implements JobKind<Work.CellWork, RunResult> {
      * appends the band's next cells, or ends it.
      */
     private static final String BAND_GOES_ON = "AND NOT (STATUS = 'RUNNING' AND BAND_PENDING = TRUE) ";
+
+    /**
+     * After a cell's transaction committed: the matrix's end looked at again in a statement of its own. Two cells that
+     * end at once each look, inside their transactions, at the other still RUNNING (the later one waits on the
+     * matrix row, but its check of the cells still missed the other's commit: a matrix stayed RUNNING with every cell
+     * DONE in a CI run); the later commit's look from here sees both.
+     */
+    private Mono<Void> endedElsewhere(long m, Instant now) {
+        return finishMatrixIfDone(m, now).then();
+    }
+
+    /**
+     * Every matrix none of whose cells is queued or running, not ended yet, ended (the recurring sweep's net for a
+     * worker killed between a cell's commit and {@link #endedElsewhere}). The ids it ended.
+     */
+    Flux<Long> finishEndedMatrices() {
+        Instant now = Instant.now();
+        return db.sql("SELECT ID FROM MATRICES WHERE FINISHED_AT IS NULL AND STATUS IN ('RUNNING', 'FAILED', 'CANCELLED') "
+                        + "AND NOT (STATUS = 'RUNNING' AND BAND_PENDING = TRUE) "
+                        + "AND NOT EXISTS (SELECT 1 FROM CELLS WHERE MATRIX_ID = MATRICES.ID AND STATUS IN ('QUEUED', 'RUNNING')) ORDER BY ID")
+                .map(r -> r.get("ID", Long.class)).all()
+                .concatMap(m -> finishMatrixIfDone(m, now).filter(n -> n > 0).map(n -> m));
+    }
 
     /**
      * Ends matrix {@code m} when none of its cells is QUEUED or RUNNING: RUNNING → DONE, and FINISHED_AT for a

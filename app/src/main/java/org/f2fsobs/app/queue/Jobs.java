@@ -258,11 +258,22 @@ public class Jobs implements SmartLifecycle {
     }
 
     /**
-     * The recurring pass (one worker at a time): {@link #pump}, and band matrices none of whose cells is queued or
-     * running go on, DONE matrices without comparisons get them — what a cell's end does, redone for a cell whose end
-     * did not (a worker killed between the two, two cells ending at once on two instances).
+     * The recurring pass (one worker at a time): matrices whose cells all ended are ended, {@link #pump}, band
+     * matrices none of whose cells is queued or running go on, DONE matrices without comparisons get them — what a
+     * cell's end does, redone for a cell whose end did not (a worker killed between the two, two cells ending at once
+     * on two instances).
      */
     private void sweep() {
+        try {
+            List<Long> ended = cells.finishEndedMatrices().collectList().block();
+            if (ended != null && !ended.isEmpty()) {
+                log.info("queue sweep: matrices {} had every cell ended but were not: ended now", ended);
+                durability.checkpoint().block();
+                ended.forEach(events::matrixChanged);
+            }
+        } catch (RuntimeException e) {
+            log.warn("queue sweep: {}", e.toString());
+        }
         pump();
         try {
             finisher.advanceBands();

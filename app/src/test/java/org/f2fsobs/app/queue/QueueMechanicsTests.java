@@ -220,6 +220,21 @@ class QueueMechanicsTests {
                 .expectBody().jsonPath("$.limit").isEqualTo("queued_matrices");
     }
 
+    /**
+     * A matrix left RUNNING with every cell DONE (as a clean-clone CI run once left one, its page waiting for ever; or a
+     * worker killed right after its cell's commit): the recurring sweep ends it DONE, and it is compared.
+     */
+    @Test
+    void theSweepEndsAMatrixWhoseCellsAllEnded() {
+        long id = api.submitMatrix(TWO_CELLS);
+        runner.open();
+        api.awaitMatrix(id, "DONE", 30);
+        db.sql("UPDATE MATRICES SET STATUS = 'RUNNING', FINISHED_AT = NULL, COMPARED = FALSE WHERE ID = :m").bind("m", id)
+                .fetch().rowsUpdated().block();
+        api.await("/api/matrices/" + id + "?results=false", m -> "DONE".equals(m.get("status")) && Boolean.TRUE.equals(m.get("comparisons_complete")), 30);
+        assertThat(count("SELECT COUNT(*) AS N FROM MATRICES WHERE ID = " + id + " AND FINISHED_AT IS NOT NULL AND COMPARED = TRUE")).isEqualTo(1);
+    }
+
     @Test
     void aSecondResultForTheSameCellIsRefused() {
         long id = api.submitMatrix(TWO_CELLS);
